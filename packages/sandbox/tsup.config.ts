@@ -1,0 +1,7 @@
+import { packageConfig } from '../../tooling/tsup';
+
+// Node-only: ESM, no 'use client' banner, the CLI gets a shebang.
+export default packageConfig(
+  { index: 'src/index.ts', cli: 'src/cli.ts' },
+  { format: ['esm'], platform: 'node', target: 'node20', banner: {}, external: [] },
+);
