@@ -1,0 +1,25 @@
+import { channel } from '@plinth/core';
+
+const warned = new Set<string>();
+
+const isDev = () => typeof process !== 'undefined' && process.env.NODE_ENV !== 'production';
+
+/**
+ * The `onMissingComponent` handler given to @portabletext/react: once per kind and type per page,
+ * a console warning in development and a `report` event on the core channel in production.
+ * Upstream calls it on every render; the de-duplication happens here.
+ */
+export function reportMissing(message: string, { type, nodeType: kind }: { type: string; nodeType: string }): void {
+  const key = `rich-text:missing:${kind}:${type}`;
+  const text = message.replace('@portabletext/react', '@plinth/rich-text');
+  if (!isDev()) channel.reportOnce(key, 'warn', text, { kind, type });
+  else if (!warned.has(key)) {
+    warned.add(key);
+    console.warn(text);
+  }
+}
+
+/** Forget which missing components were already warned about (tests). */
+export function resetMissingComponentWarnings(): void {
+  warned.clear();
+}
