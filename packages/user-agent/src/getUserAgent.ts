@@ -1,0 +1,95 @@
+import { channel } from '@plinth/core';
+import { applyClientHints, applyTouchPoints } from './applyClientHints';
+import { parseUserAgent } from './parseUserAgent';
+import type { ClientHints, UserAgent } from './types';
+
+// TODO(core): use `isBrowser` from @plinth/core once it is exported.
+const hasNavigator = () => typeof navigator !== 'undefined' && typeof window !== 'undefined';
+
+interface NavigatorUAData extends ClientHints {
+  getHighEntropyValues?(hints: string[]): Promise<ClientHints>;
+}
+type NavigatorWithHints = Navigator & { userAgentData?: NavigatorUAData };
+
+export const HIGH_ENTROPY_HINTS = ['platformVersion', 'model', 'fullVersionList', 'architecture', 'bitness'];
+const HINT_TIMEOUT_MS = 2000;
+
+let sync: UserAgent | undefined;
+let pending: Promise<UserAgent> | undefined;
+let resolved: UserAgent | undefined;
+
+function lowEntropy(data: NavigatorUAData | undefined): ClientHints | undefined {
+  return data && typeof data === 'object'
+    ? { brands: data.brands, mobile: data.mobile, platform: data.platform }
+    : undefined;
+}
+
+/**
+ * What the browser says synchronously: the frozen string, the low-entropy client hints
+ * (`navigator.userAgentData.brands/mobile/platform`) and touch points (iPadOS). Cached.
+ */
+export function readNavigator(): UserAgent {
+  if (!hasNavigator()) return parseUserAgent('');
+  if (!sync) {
+    const nav = navigator as NavigatorWithHints;
+    sync = applyTouchPoints(
+      applyClientHints(parseUserAgent(nav.userAgent ?? ''), lowEntropy(nav.userAgentData)),
+      nav.maxTouchPoints,
+    );
+  }
+  return sync;
+}
+
+async function enrich(): Promise<UserAgent> {
+  const base = readNavigator();
+  const nav = navigator as NavigatorWithHints;
+  const data = nav.userAgentData;
+  if (typeof data?.getHighEntropyValues !== 'function') return base;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const values = await Promise.race([
+      data.getHighEntropyValues(HIGH_ENTROPY_HINTS),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('getHighEntropyValues timed out')), HINT_TIMEOUT_MS);
+      }),
+    ]);
+    const hints = { ...lowEntropy(data), ...(values && typeof values === 'object' ? values : {}) };
+    return applyTouchPoints(applyClientHints(parseUserAgent(nav.userAgent ?? ''), hints), nav.maxTouchPoints);
+  } catch (error) {
+    // A permissions policy can block high-entropy hints; the synchronous answer still stands.
+    channel.reportOnce('user-agent:client-hints', 'debug', 'client hints unavailable; using the user-agent string', {
+      error: String(error),
+    });
+    return base;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The current browser's user agent, enriched from `navigator.userAgentData.getHighEntropyValues`
+ * where available (Windows 11, the real macOS/Android version, device model, full browser
+ * version, CPU) and from touch points for iPadOS. One request per page: every call returns the
+ * same promise. Never rejects: without client hints it resolves to the synchronous parse.
+ * On a server it resolves to `parseUserAgent()` (use `userAgentFromHeaders` there instead).
+ */
+export function getUserAgent(): Promise<UserAgent> {
+  if (!hasNavigator()) return Promise.resolve(parseUserAgent());
+  pending ??= enrich()
+    .catch(readNavigator)
+    .then((value) => {
+      resolved = value;
+      return value;
+    });
+  return pending;
+}
+
+/** The enriched value once `getUserAgent()` has settled, else undefined. */
+export const peekUserAgent = (): UserAgent | undefined => resolved;
+
+/** Forgets the per-page cache (tests only; exported through `@plinth/user-agent/testing`). */
+export function resetUserAgentCache(): void {
+  sync = undefined;
+  pending = undefined;
+  resolved = undefined;
+}
