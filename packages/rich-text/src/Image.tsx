@@ -26,7 +26,7 @@ export function Image({ value, isInline }: RichTextTypeProps<RichTextImage>) {
   let srcSet: string | undefined;
   if (build) {
     const widths = (options.widths ?? WIDTHS).filter((w) => !width || w <= width);
-    if (width && !widths.includes(width) && (!widths.length || width < 2 * (widths.at(-1) as number))) widths.push(width);
+    if (width && !widths.includes(width)) widths.push(width);
     srcSet = widths.map((w) => `${build(value, w)} ${w}w`).join(', ') || undefined;
     src = build(value) ?? src;
   }

@@ -47,7 +47,10 @@ export function RichText<N extends TypedObject = RichTextNode>({
     () => ({ ids, origin, newTab: externalLinksInNewTab, image }),
     [ids, origin, externalLinksInNewTab, image],
   );
-  const merged = useMemo(() => (components ? mergeComponents(defaultComponents, components) : defaultComponents), [components]);
+  const merged = useMemo(
+    () => (components ? mergeComponents(defaultComponents, components) : defaultComponents),
+    [components],
+  );
   return (
     <SettingsContext.Provider value={settings}>
       <PortableText value={blocks} components={merged} onMissingComponent={reportMissing} />

@@ -1,0 +1,33 @@
+// @vitest-environment node
+import { renderToString } from 'react-dom/server';
+
+describe('SSR', () => {
+  it('imports and renders on the server without touching window, fetch or console', async () => {
+    const fetchBefore = globalThis.fetch;
+    const { error, warn, log } = console;
+    const mod = await import('./index');
+    const { kitchenSink } = await import('./fixtures');
+    const html = renderToString(<mod.RichText value={kitchenSink()} />);
+    expect(typeof window).toBe('undefined');
+    expect(typeof document).toBe('undefined');
+    expect(globalThis.fetch).toBe(fetchBefore);
+    expect(console.error).toBe(error);
+    expect(console.warn).toBe(warn);
+    expect(console.log).toBe(log);
+    expect(html).toContain('<h1 id="rich-text">Rich text</h1>');
+    expect(html).toContain('<h2 id="lists">Lists</h2>');
+    expect(html).toContain('<h2 id="lists-1">Lists</h2>');
+    expect(html).toContain('<a href="https://example.com/" rel="noopener noreferrer">a link</a>');
+    expect(html).toContain('unsafe');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('loading="lazy"');
+    expect(html).not.toContain('rel="preload"');
+    expect(mod.toPlainText(kitchenSink()).split('\n\n')[0]).toBe('Rich text');
+  });
+
+  it('renders the same markup twice (deterministic heading ids)', async () => {
+    const { RichText } = await import('./index');
+    const { kitchenSink } = await import('./fixtures');
+    expect(renderToString(<RichText value={kitchenSink()} />)).toBe(renderToString(<RichText value={kitchenSink()} />));
+  });
+});
