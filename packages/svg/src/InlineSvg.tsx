@@ -1,0 +1,96 @@
+import {
+  forwardRef,
+  type ReactNode,
+  type SVGProps,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
+import SVG, { cacheStore } from 'react-inlinesvg';
+import { IDLE, loadSvg, peekSvg, resolveSvgUrl, type SvgEntry, SvgError, subscribeSvg } from './svgCache';
+
+export interface InlineSvgProps
+  extends Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML' | 'onLoad' | 'onError' | 'ref'> {
+  /** URL of the SVG file: the page's origin or one given to `configureSvg({ allowedOrigins })`. */
+  src: string;
+  /** Accessible name, as text (never parsed as markup). Replaces the file's `<title>`; `null` removes it. */
+  title?: string | null;
+  /** Longer description, as text. Replaces the file's `<desc>`. */
+  description?: string;
+  /** Shown when the file cannot be used (blocked origin, network/CORS error, 404, not SVG). Default: an empty box of the same size. */
+  fallback?: ReactNode;
+  /** Shown while loading, and on the server. Default: an empty box of the same size. */
+  loader?: ReactNode;
+  /** Suffix every `id` (and its references) per instance, so gradients and clip paths survive copies. Default `true`. */
+  uniquifyIDs?: boolean;
+  onLoad?: (src: string) => void;
+  onError?: (error: SvgError) => void;
+}
+
+const BLOCKED: SvgEntry = { status: 'failed', error: new SvgError('not on an allowed origin', 'blocked', '') };
+const noSubscribe = () => () => {};
+const onServer = () => IDLE;
+
+/** `title`/`description` reach react-inlinesvg's innerHTML: escape them so they stay text. */
+const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * An SVG file inlined into the DOM (so CSS and `currentColor` reach it), fetched once per URL for
+ * the whole page and sanitised with DOMPurify before it is parsed.
+ *
+ * @example
+ * <InlineSvg src="/icons/cart.svg" title="Cart" width={24} height={24} fallback={<CartGlyph />} />
+ */
+export const InlineSvg = forwardRef<SVGSVGElement, InlineSvgProps>(function InlineSvg(
+  { src, title, description, fallback, loader, uniquifyIDs = true, onLoad, onError, ...svgProps },
+  ref,
+) {
+  const href = typeof window === 'undefined' ? undefined : resolveSvgUrl(src);
+  const subscribe = useCallback((listener: () => void) => (href ? subscribeSvg(href, listener) : () => {}), [href]);
+  const entry = useSyncExternalStore(href ? subscribe : noSubscribe, () => (href ? peekSvg(href) : BLOCKED), onServer);
+  const hash = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const handlers = useRef({ onLoad, onError });
+  handlers.current = { onLoad, onError };
+
+  useEffect(() => {
+    if (entry.status === 'idle' || entry === BLOCKED) loadSvg(src).catch(() => {});
+    if (entry.status === 'loaded') handlers.current.onLoad?.(src);
+    if (entry.status === 'failed')
+      handlers.current.onError?.(
+        entry === BLOCKED ? new SvgError(`${src} is not on an allowed origin`, 'blocked', src) : entry.error,
+      );
+  }, [entry, src]);
+
+  const box = (
+    <svg {...svgProps} ref={ref} aria-hidden="true" data-svg-state={entry.status === 'failed' ? 'error' : 'loading'} />
+  );
+
+  if (entry.status === 'failed') return <>{fallback === undefined ? box : fallback}</>;
+  if (entry.status !== 'loaded') return <>{loader === undefined ? box : loader}</>;
+
+  const { markup } = entry;
+  // Let react-inlinesvg render the sanitised markup on the first render (no loader flash): it reads
+  // its cache synchronously. `src` is the markup itself, so react-inlinesvg never makes a request.
+  if (!cacheStore.isCached(markup)) cacheStore.set(markup, { content: markup, status: 'loaded' });
+  return (
+    <SVG
+      {...(svgProps as Omit<SVGProps<SVGElement>, 'onLoad' | 'onError'>)}
+      role={svgProps.role ?? (title ? 'img' : undefined)}
+      src={markup}
+      title={typeof title === 'string' ? text(title) : title}
+      description={description === undefined ? undefined : text(description)}
+      uniquifyIDs={uniquifyIDs}
+      uniqueHash={hash}
+      innerRef={ref as never}
+      loader={loader === undefined ? box : loader}
+      onError={(cause) => {
+        const error = new SvgError(`${src} could not be rendered`, 'render', src, cause);
+        handlers.current.onError?.(error);
+      }}
+    >
+      {fallback === undefined ? box : fallback}
+    </SVG>
+  );
+});
