@@ -1,3 +1,4 @@
 import { packageTestConfig } from '../../vitest.shared';
 
-export default packageTestConfig();
+// Real-browser tests (`*.browser.test.ts`) run under vitest.browser.config.ts.
+export default packageTestConfig({ exclude: ['**/node_modules/**', 'src/**/*.browser.test.*'] });

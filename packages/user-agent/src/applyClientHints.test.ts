@@ -1,10 +1,14 @@
 import { applyClientHints, applyTouchPoints } from './applyClientHints';
 import { parseUserAgent } from './parseUserAgent';
 
-const WIN_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-const MAC_CHROME = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-const MAC_SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Safari/605.1.15';
-const ANDROID_REDUCED = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const WIN_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const MAC_CHROME =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const MAC_SAFARI =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Safari/605.1.15';
+const ANDROID_REDUCED =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 const FULL = [
   { brand: 'Chromium', version: '124.0.6367.60' },
   { brand: 'Google Chrome', version: '124.0.6367.60' },
@@ -34,7 +38,10 @@ describe('applyClientHints', () => {
 
   it('never downgrades the version with major-only low-entropy brands', () => {
     const base = parseUserAgent(WIN_CHROME);
-    const result = applyClientHints(base, { brands: [{ brand: 'Google Chrome', version: '124' }], platform: 'Windows' });
+    const result = applyClientHints(base, {
+      brands: [{ brand: 'Google Chrome', version: '124' }],
+      platform: 'Windows',
+    });
     expect(result).toBe(base); // nothing learnt → the memoised input itself
   });
 

@@ -16,7 +16,7 @@ const BRANDS: Record<string, string> = {
   'google chrome': 'Chrome',
   'microsoft edge': 'Edge',
   'opera gx': 'Opera GX',
-  'yandex': 'Yandex',
+  yandex: 'Yandex',
 };
 const ARCH: Record<string, string> = { x86_64: 'amd64', x86_32: 'ia32', arm_64: 'arm64', arm_32: 'arm' };
 

@@ -1,8 +1,10 @@
-import { resetUserAgentCache, stubNavigator } from './testing';
 import { getUserAgent } from './getUserAgent';
+import { resetUserAgentCache, stubNavigator } from './testing';
 
-const WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-const IPAD = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Safari/605.1.15';
+const WIN =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const IPAD =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4.1 Safari/605.1.15';
 const BRANDS = [
   { brand: 'Chromium', version: '124' },
   { brand: 'Google Chrome', version: '124' },
@@ -77,7 +79,11 @@ describe('getUserAgent (faked navigator.userAgentData in jsdom)', () => {
   it('never rejects: a blocked getHighEntropyValues falls back to the synchronous parse', async () => {
     restore = stubNavigator({
       userAgent: WIN,
-      userAgentData: { platform: 'Windows', brands: BRANDS, highEntropy: new DOMException('blocked', 'NotAllowedError') },
+      userAgentData: {
+        platform: 'Windows',
+        brands: BRANDS,
+        highEntropy: new DOMException('blocked', 'NotAllowedError'),
+      },
     });
     const result = await getUserAgent();
     expect(result.browser).toEqual({ name: 'Chrome', version: '124.0.0.0', major: '124' });

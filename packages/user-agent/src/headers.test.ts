@@ -1,6 +1,7 @@
 import { hintsFromHeaders, pickUserAgentHeaders, userAgentFromHeaders } from './headers';
 
-const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const REQUEST = {
   'user-agent': UA,
   'sec-ch-ua': '"Chromium";v="124", "Google Chrome";v="124", "Not-A.Brand";v="99"',
@@ -67,7 +68,11 @@ describe('userAgentFromHeaders', () => {
 describe('pickUserAgentHeaders', () => {
   it('keeps only user-agent and client-hint headers, never cookies', () => {
     const picked = pickUserAgentHeaders(new Headers(REQUEST));
-    expect(Object.keys(picked).sort()).toEqual(Object.keys(REQUEST).filter((key) => key !== 'cookie').sort());
+    expect(Object.keys(picked).sort()).toEqual(
+      Object.keys(REQUEST)
+        .filter((key) => key !== 'cookie')
+        .sort(),
+    );
     expect(JSON.stringify(picked)).not.toContain('secret');
     expect(userAgentFromHeaders(picked)).toEqual(userAgentFromHeaders(REQUEST));
   });

@@ -119,7 +119,8 @@ describe('parseUserAgent: shape, memo, bounds', () => {
   it('is a pure function of the string: navigator state does not leak into a parse', () => {
     // ua-parser-js 1.x mixes navigator.userAgentData into parses of navigator.userAgent;
     // parseUserAgent must not, or server and client would disagree.
-    const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 pure';
+    const ua =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 pure';
     Object.defineProperty(navigator, 'userAgent', { value: ua, configurable: true });
     Object.defineProperty(navigator, 'userAgentData', {
       value: { mobile: true, platform: 'Android', brands: [] },

@@ -60,7 +60,11 @@ export function parseUncached(ua: string): UserAgent {
  */
 export function parseUserAgent(ua?: string | null): UserAgent {
   const input =
-    ua === undefined ? (typeof navigator !== 'undefined' && navigator.userAgent) || '' : typeof ua === 'string' ? ua : '';
+    ua === undefined
+      ? (typeof navigator !== 'undefined' && navigator.userAgent) || ''
+      : typeof ua === 'string'
+        ? ua
+        : '';
   const key = input.length > MAX_LENGTH ? input.slice(0, MAX_LENGTH) : input;
   let result = memo.get(key);
   if (result) {
