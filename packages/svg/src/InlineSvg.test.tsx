@@ -10,6 +10,8 @@ const GRADIENT =
 const EVIL =
   '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"><title>Evil</title><script>window.__pwned=2</script><a href="javascript:alert(1)"><circle r="4" onclick="alert(1)"/></a><foreignObject><img src="x" onerror="alert(1)"/></foreignObject></svg>';
 
+const SIXTY = Array.from({ length: 60 }, (_, n) => n);
+
 type Reply = { status?: number; type?: string; body?: string } | Error;
 let replies: Record<string, Reply>;
 let fetchMock: Mock;
@@ -93,8 +95,8 @@ describe('InlineSvg', () => {
   it('fetches each URL once however many instances mount at once (StrictMode)', async () => {
     render(
       <>
-        {Array.from({ length: 60 }, (_, i) => (
-          <InlineSvg key={`icon-${i % 60}`} src={i % 2 ? '/a.svg' : '/b.svg'} className="icon" />
+        {SIXTY.map((n) => (
+          <InlineSvg key={n} src={n % 2 ? '/a.svg' : '/b.svg'} className="icon" />
         ))}
       </>,
     );
