@@ -66,6 +66,7 @@ export default mergeConfig(
     browser: {
       enabled: true,
       headless: true,
+    screenshotFailures: false,
       provider: playwright({
         launchOptions: {
           executablePath,
