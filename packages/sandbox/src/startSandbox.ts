@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { CONTROL_PATH, handleControl } from './control';
+import { CONTROL_PATH, HEARTBEAT_MS, handleControl } from './control';
 import { DEFAULT_BODY_LIMIT, readBody } from './http/body';
 import { applyCors, isLoopbackOrigin, type OriginPolicy } from './http/cors';
 import { type DecodedBody, decodeBody } from './http/decode';
@@ -50,6 +50,8 @@ export interface SandboxOptions {
   maxEntries?: number;
   /** Which browser origins may read answers (CORS). Default: any port on 127.0.0.1, localhost or [::1]. */
   allowOrigin?: OriginPolicy;
+  /** Interval of the comment line that keeps `/_sandbox/stream` connections open. Default 15 s. */
+  heartbeatMs?: number;
   /** The vendor modules to serve. Default: all of them (`vendors` export); add your own stand-ins here. */
   vendors?: readonly VendorModule[];
 }
@@ -164,6 +166,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           vendors: () => routes.map((route) => route.name),
           issuer: () => `${baseUrl}${OIDC_PATH}`,
           streams,
+          heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
         });
       } catch (error) {
         sendError(res, 500, messageOf(error));
