@@ -8,9 +8,9 @@ import { normalize } from './normalize';
 import { reportMissing } from './report';
 import type { RichTextBlock, RichTextComponents, RichTextImageOptions, RichTextNode, RichTextValue } from './types';
 
-export interface RichTextProps<N extends TypedObject = RichTextNode> {
+export interface RichTextProps {
   /** The document: an array of blocks, one block, or `null`/`undefined` (renders nothing). */
-  value: RichTextValue<N> | null | undefined;
+  value: RichTextValue<RichTextNode> | null | undefined;
   /** Overrides, merged over the defaults (pass a stable object: it is merged once per change). */
   components?: RichTextComponents;
   /**
@@ -30,14 +30,14 @@ export interface RichTextProps<N extends TypedObject = RichTextNode> {
  * Renders Portable Text safely: unsafe link schemes render as text, unknown types render nothing
  * and are reported once, headings get stable ids, images are lazy and responsive.
  */
-export function RichText<N extends TypedObject = RichTextNode>({
+export function RichText({
   value,
   components,
   headingIds = true,
   origin,
   externalLinksInNewTab,
   image,
-}: RichTextProps<N>) {
+}: RichTextProps) {
   const blocks = useMemo(() => normalize<TypedObject>(value), [value]);
   const ids = useMemo(
     () => (headingIds ? makeHeadingIds(blocks, headingIds === true ? undefined : headingIds) : undefined),

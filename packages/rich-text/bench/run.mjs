@@ -1,0 +1,100 @@
+// Renders a 5,000-block document with <RichText> and with raw <PortableText> (renderToString,
+// production React, interleaved iterations, median) and prints the ratio. Goal: ≤ 1.10×.
+// Usage: node bench/run.mjs [iterations]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+process.env.NODE_ENV = 'production';
+const GOAL = 1.1;
+const BLOCKS = 5000;
+const iterations = Number(process.argv[2] ?? 30);
+const pkg = fileURLToPath(new URL('..', import.meta.url));
+
+// Build src (TypeScript) to a throwaway ESM bundle; React and @portabletext/* stay external, as in an app.
+const out = mkdtempSync(join(pkg, 'node_modules', '.bench-'));
+const { build } = await import('tsup');
+await build({
+  entry: { index: join(pkg, 'src/index.ts'), testing: join(pkg, 'src/testing/index.ts') },
+  outDir: out,
+  format: ['esm'],
+  dts: false,
+  silent: true,
+  config: false,
+  external: ['react', 'react-dom', /^@portabletext\//],
+  noExternal: [/^@plinth\//],
+  esbuildOptions: (o) => {
+    o.conditions = ['@plinth/source', 'import', 'default'];
+    o.jsx = 'automatic';
+  },
+});
+
+try {
+  const [{ createElement: h }, { renderToString }, { PortableText }, rich, t] = await Promise.all([
+    import('react'),
+    import('react-dom/server'),
+    import('@portabletext/react'),
+    import(pathToFileURL(join(out, 'index.js')).href),
+    import(pathToFileURL(join(out, 'testing.js')).href),
+  ]);
+
+  /** A realistic article body: headings, paragraphs with marks and links, nested lists, quotes. */
+  const doc = [];
+  for (let i = 0; doc.length < BLOCKS; i++) {
+    const n = i % 10;
+    if (n === 0) doc.push(t.block(i % 20 ? 'h3' : 'h2', `Section ${i >> 4}`));
+    else if (n < 6)
+      doc.push(
+        t.block(
+          'normal',
+          `Paragraph ${i} with `,
+          t.strong('bold'),
+          ', ',
+          t.em('italic'),
+          ' and ',
+          t.link('a link', i % 2 ? `/page/${i}` : `https://example.com/${i}`),
+          ' text.',
+        ),
+      );
+    else if (n < 9)
+      doc.push(t.listItem(n === 8 ? 'number' : 'bullet', n === 7 ? 2 : 1, `Item ${i} `, t.span('code', 'code')));
+    else doc.push(t.block('blockquote', `Quote ${i}`));
+  }
+
+  const subjects = {
+    RichText: () => renderToString(h(rich.RichText, { value: doc })),
+    PortableText: () => renderToString(h(PortableText, { value: doc })),
+  };
+  const times = { RichText: [], PortableText: [] };
+  for (const f of Object.values(subjects)) for (let i = 0; i < 3; i++) f(); // warm-up
+  for (let i = 0; i < iterations; i++) {
+    for (const [name, f] of i % 2 ? Object.entries(subjects) : Object.entries(subjects).reverse()) {
+      const start = performance.now();
+      f();
+      times[name].push(performance.now() - start);
+    }
+  }
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  const m = { RichText: median(times.RichText), PortableText: median(times.PortableText) };
+  const ratio = m.RichText / m.PortableText;
+  console.log(
+    `\n@plinth/rich-text bench: ${BLOCKS} blocks, renderToString, ${iterations} iterations, NODE_ENV=production\n`,
+  );
+  console.table(
+    Object.entries(times).map(([name, xs]) => ({
+      renderer: name,
+      'median ms': +m[name].toFixed(2),
+      'min ms': +Math.min(...xs).toFixed(2),
+      'max ms': +Math.max(...xs).toFixed(2),
+    })),
+  );
+  console.log(
+    `ratio RichText / PortableText: ${ratio.toFixed(3)}× (goal ≤ ${GOAL.toFixed(2)}×) ${ratio <= GOAL ? 'OK' : 'ABOVE GOAL'}\n`,
+  );
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

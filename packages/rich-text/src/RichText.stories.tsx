@@ -1,0 +1,203 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { kitchenSink } from './fixtures';
+import { RichText } from './RichText';
+import { sanityImageUrl } from './sanityImageUrl';
+import { block, codeBlock, em, image, link, listItem, span, strong } from './testing';
+import type { RichTextTypeProps } from './types';
+
+const meta = {
+  title: 'Rich text/RichText',
+  component: RichText,
+  tags: ['autodocs'],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Portable Text rendered safely: unsafe link schemes render as text, unknown types render nothing and are reported once, headings get stable ids, images are lazy and responsive.',
+      },
+    },
+  },
+  args: { value: kitchenSink() },
+} satisfies Meta<typeof RichText>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const KitchenSink: Story = {};
+
+// ——— block styles ———
+const styleStory = (style: string, role: string, level?: number): Story => ({
+  args: { value: block(style, `The ${style} style`) },
+  play: async ({ canvasElement }) => {
+    const el = within(canvasElement).getByText(`The ${style} style`);
+    await expect(el.tagName.toLowerCase()).toBe(role);
+    if (level) await expect(el.id).toBe(`the-h${level}-style`);
+  },
+});
+export const Normal = styleStory('normal', 'p');
+export const Heading1 = styleStory('h1', 'h1', 1);
+export const Heading2 = styleStory('h2', 'h2', 2);
+export const Heading3 = styleStory('h3', 'h3', 3);
+export const Heading4 = styleStory('h4', 'h4', 4);
+export const Heading5 = styleStory('h5', 'h5', 5);
+export const Heading6 = styleStory('h6', 'h6', 6);
+export const Blockquote = styleStory('blockquote', 'blockquote');
+
+// ——— marks ———
+const markStory = (mark: string, tag: string): Story => ({
+  args: { value: block('normal', 'Text with ', span(mark, mark), ' in it.') },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(mark).tagName.toLowerCase()).toBe(tag);
+  },
+});
+export const Strong = markStory('strong', 'strong');
+export const Emphasis = markStory('em', 'em');
+export const InlineCode = markStory('code', 'code');
+export const Underline = markStory('underline', 'span');
+export const StrikeThrough = markStory('strike-through', 'del');
+export const Link: Story = {
+  args: {
+    value: block(
+      'normal',
+      'Read ',
+      link('the docs', '/docs'),
+      ' or ',
+      link('another site', 'https://example.com/'),
+      '.',
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'the docs' })).not.toHaveAttribute('rel');
+    await expect(canvas.getByRole('link', { name: 'another site' })).toHaveAttribute('rel', 'noopener noreferrer');
+  },
+};
+export const ExternalLinkInNewTab: Story = {
+  args: { value: block('normal', link('Opens in a new tab', 'https://example.com/')), externalLinksInNewTab: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('link')).toHaveAttribute('target', '_blank');
+  },
+};
+
+// ——— lists ———
+export const BulletList: Story = {
+  args: { value: [listItem('bullet', 1, 'One'), listItem('bullet', 1, 'Two'), listItem('bullet', 1, 'Three')] },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('ul > li')).toHaveLength(3);
+  },
+};
+export const NumberedList: Story = {
+  args: { value: [listItem('number', 1, 'First'), listItem('number', 1, 'Second')] },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('ol > li')).toHaveLength(2);
+  },
+};
+export const NestedList: Story = {
+  args: {
+    value: [
+      listItem('bullet', 1, 'Level 1'),
+      listItem('number', 2, 'Level 2'),
+      listItem('bullet', 3, 'Level 3'),
+      listItem('bullet', 1, 'Back to level 1'),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('ul > li > ol > li > ul > li')?.textContent).toBe('Level 3');
+  },
+};
+
+// ——— hard breaks, images, code ———
+export const HardBreak: Story = {
+  args: { value: block('normal', 'Line one\nLine two') },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('p > br')).not.toBeNull();
+  },
+};
+
+const picsum = (image: { url?: string }, width?: number) =>
+  width ? `https://picsum.photos/id/10/${width}/${width >> 1}` : image.url;
+export const Image: Story = {
+  args: {
+    value: image({
+      alt: 'A forest by a lake',
+      url: 'https://picsum.photos/id/10/1200/600',
+      width: 1200,
+      height: 600,
+      caption: 'Responsive, lazy, no layout shift',
+    }),
+    image: { url: picsum, widths: [400, 800, 1200], sizes: '(min-width: 720px) 720px, 100vw' },
+  },
+  play: async ({ canvasElement }) => {
+    const img = within(canvasElement).getByRole('img', { name: 'A forest by a lake' });
+    await expect(img).toHaveAttribute('loading', 'lazy');
+    await expect(img).toHaveAttribute('width', '1200');
+    await expect(img.getAttribute('srcset')).toContain('800w');
+  },
+};
+export const SanityImage: Story = {
+  args: {
+    value: image({ alt: 'A Sanity asset', asset: { _ref: 'image-Tb9Ew8CXIwaY6R1kjMvI0uRR-2000x3000-jpg' } }),
+    image: { url: sanityImageUrl({ projectId: 'demo', dataset: 'production' }), widths: [320, 640] },
+  },
+  play: async ({ canvasElement }) => {
+    const img = within(canvasElement).getByRole('img');
+    await expect(img).toHaveAttribute('height', '3000');
+    await expect(img.getAttribute('src')).toContain('cdn.sanity.io/images/demo/production/');
+  },
+};
+export const CodeBlock: Story = {
+  args: { value: codeBlock('const greeting = "hello";\nconsole.log(greeting);', 'ts') },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('pre[data-language="ts"] > code.language-ts')).not.toBeNull();
+  },
+};
+
+// ——— custom block, hostile link, missing type ———
+function Callout({ value }: RichTextTypeProps<{ _type: 'callout'; tone: string; text: string }>) {
+  return (
+    <aside role="note" style={{ borderLeft: '4px solid teal', padding: '0.5rem 1rem' }} data-tone={value.tone}>
+      {value.text}
+    </aside>
+  );
+}
+const customComponents = { types: { callout: Callout } };
+export const CustomBlock: Story = {
+  args: {
+    value: [
+      block('normal', 'A custom block type renders through ', em('components.types'), ':'),
+      { _type: 'callout', _key: 'c1', tone: 'info', text: 'Heads up!' },
+    ],
+    components: customComponents,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('note')).toHaveTextContent('Heads up!');
+  },
+};
+export const HostileLink: Story = {
+  args: {
+    value: [
+      block('normal', link('javascript: link', 'javascript:alert(document.domain)')),
+      block('normal', link('obfuscated javascript', ' JaVa\tScRiPt:alert(1)')),
+      block('normal', link('data: link', 'data:text/html,<script>alert(1)</script>')),
+      block('normal', link('vbscript: link', 'vbscript:msgbox(1)')),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('a')).toBeNull();
+    await expect(within(canvasElement).getByText('data: link')).toBeVisible();
+  },
+};
+export const MissingType: Story = {
+  args: {
+    value: [
+      block('normal', 'Before the unknown block.'),
+      { _type: 'poll', _key: 'p1', question: '?' },
+      block('normal', 'After it.', strong('')),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.textContent).toBe('Before the unknown block.After it.');
+    await expect(canvasElement.querySelectorAll('p')).toHaveLength(2);
+  },
+};
