@@ -10,9 +10,14 @@ const out = mkdtempSync(join(tmpdir(), 'plinth-pack-'));
 const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
 try {
   run('pnpm', ['pack', '--pack-destination', out]);
-  const tarball = join(out, readdirSync(out).find((f) => f.endsWith('.tgz')));
+  const tarball = join(
+    out,
+    readdirSync(out).find((f) => f.endsWith('.tgz')),
+  );
   run('publint', ['--strict', tarball]);
-  const pkg = JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { encoding: 'utf8' }));
+  const pkg = JSON.parse(
+    execFileSync('node', ['-p', 'JSON.stringify(require("./package.json"))'], { encoding: 'utf8' }),
+  );
   // Node-only packages (the sandbox) have no CommonJS consumers to check for.
   const profile = pkg.plinth?.esmOnly ? ['--profile', 'esm-only'] : [];
   run('attw', [tarball, ...profile]);

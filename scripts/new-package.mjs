@@ -62,7 +62,10 @@ w(
   'tsup.config.ts',
   `import { packageConfig } from '../../tooling/tsup';\n\nexport default packageConfig({ index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' });\n`,
 );
-w('vitest.config.ts', `import { packageTestConfig } from '../../vitest.shared';\n\nexport default packageTestConfig();\n`);
+w(
+  'vitest.config.ts',
+  `import { packageTestConfig } from '../../vitest.shared';\n\nexport default packageTestConfig();\n`,
+);
 w('tsconfig.json', `${JSON.stringify({ extends: '../../tsconfig.base.json', include: ['src', '*.ts'] }, null, 2)}\n`);
 w(
   '.size-limit.json',

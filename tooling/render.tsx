@@ -1,5 +1,5 @@
-import { render as rtlRender, renderHook as rtlRenderHook, type RenderOptions } from '@testing-library/react';
-import { StrictMode, type ReactElement, type ReactNode } from 'react';
+import { type RenderOptions, render as rtlRender, renderHook as rtlRenderHook } from '@testing-library/react';
+import { type ReactElement, type ReactNode, StrictMode } from 'react';
 
 /**
  * Test render helper shared by every package: wraps in <StrictMode> by default so double
@@ -11,19 +11,24 @@ export function render(ui: ReactElement, { strict = true, ...options }: RenderOp
     ...options,
     wrapper: ({ children }: { children: ReactNode }) => {
       const inner = Wrapper ? <Wrapper>{children}</Wrapper> : children;
-      return strict ? <StrictMode>{inner}</StrictMode> : <>{inner}</>;
+      return strict ? <StrictMode>{inner}</StrictMode> : inner;
     },
   });
 }
 
 export function renderHook<Result, Props>(
   hook: (props: Props) => Result,
-  { strict = true, wrapper: Wrapper }: { strict?: boolean; wrapper?: (p: { children: ReactNode }) => ReactNode } = {},
+  {
+    strict = true,
+    wrapper: Wrapper,
+    initialProps,
+  }: { strict?: boolean; wrapper?: (p: { children: ReactNode }) => ReactNode; initialProps?: Props } = {},
 ) {
   return rtlRenderHook(hook, {
+    ...(initialProps === undefined ? {} : { initialProps }),
     wrapper: ({ children }: { children: ReactNode }) => {
       const inner = Wrapper ? <Wrapper>{children}</Wrapper> : children;
-      return strict ? <StrictMode>{inner}</StrictMode> : <>{inner}</>;
+      return strict ? <StrictMode>{inner}</StrictMode> : inner;
     },
   });
 }

@@ -1,3 +1,5 @@
+import { createEmitter } from './emitter';
+
 /**
  * The session channel: a tiny typed event bus through which auth, analytics, flags and
  * logging cooperate without importing each other. Auth emits `signedIn`/`signedOut`;
@@ -44,26 +46,8 @@ export interface SessionChannel {
 }
 
 export function createChannel(): SessionChannel {
-  const listeners = new Set<(event: ChannelEvent) => void>();
+  const { subscribe: onAny, emit, clear } = createEmitter<[ChannelEvent]>('channel');
   const reported = new Set<string>();
-
-  const emit = (event: ChannelEvent) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        // One failing listener must not stop the others, nor the emitter.
-        console.error('[plinth] a channel listener threw', error);
-      }
-    }
-  };
-
-  const onAny = (listener: (event: ChannelEvent) => void) => {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  };
 
   const channel: SessionChannel = {
     on: (type, listener) =>
@@ -82,7 +66,7 @@ export function createChannel(): SessionChannel {
       channel.report(level, message, context);
     },
     reset: () => {
-      listeners.clear();
+      clear();
       reported.clear();
     },
   };
@@ -96,4 +80,6 @@ type WithChannel = typeof globalThis & { [GLOBAL_KEY]?: SessionChannel };
  * The page's channel. Kept on `globalThis` under a registered symbol so that two copies of
  * @plinth/core in one bundle still share one channel.
  */
-export const channel: SessionChannel = ((globalThis as WithChannel)[GLOBAL_KEY] ??= createChannel());
+const registry = globalThis as WithChannel;
+if (!registry[GLOBAL_KEY]) registry[GLOBAL_KEY] = createChannel();
+export const channel: SessionChannel = registry[GLOBAL_KEY];

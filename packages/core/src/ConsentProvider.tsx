@@ -1,0 +1,69 @@
+import { createContext, type ReactNode, useContext, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  type ConsentCategory,
+  type ConsentOptions,
+  type ConsentState,
+  type ConsentStatus,
+  type ConsentStore,
+  createConsent,
+} from './consent';
+
+const ConsentContext = createContext<ConsentStore | null>(null);
+
+/** Give a ready store, or options to create one, never both. */
+export type ConsentProviderProps = { children?: ReactNode } & (
+  | { store: ConsentStore; options?: never }
+  | { store?: never; options?: ConsentOptions }
+);
+
+export function ConsentProvider({ store, options, children }: ConsentProviderProps) {
+  // Created once per provider, lazily (never at module scope, never twice under StrictMode's double render).
+  const [own] = useState(() => (store ? null : createConsent(options)));
+  return <ConsentContext.Provider value={store ?? own}>{children}</ConsentContext.Provider>;
+}
+
+/** Thrown by a `useX()` hook outside its provider; the message points at the package's testing entry. */
+export class MissingProviderError extends Error {
+  override readonly name = 'MissingProviderError';
+  constructor(hook: string, pkg: string) {
+    super(`${hook}() must be used inside its provider. In tests and stories, use @plinth/${pkg}/testing.`);
+  }
+}
+
+/** The consent store of the nearest `ConsentProvider`, or `null` when there is none (for packages). */
+export function useConsentStore(): ConsentStore | null {
+  return useContext(ConsentContext);
+}
+
+const serverState = (store: ConsentStore): ConsentState =>
+  Object.fromEntries(store.categories.map((category) => [category, 'pending' as ConsentStatus]));
+
+export interface UseConsent
+  extends Pick<ConsentStore, 'grant' | 'deny' | 'set' | 'grantAll' | 'denyAll' | 'reset' | 'onRevoke'> {
+  state: ConsentState;
+  status(category: ConsentCategory): ConsentStatus;
+  /** True when any category is still `pending` (show the banner). */
+  pending: boolean;
+  store: ConsentStore;
+}
+
+/**
+ * The visitor's consent decisions, re-rendering when they change. On the server (and during
+ * hydration) every category reads `pending`, so server and client markup agree.
+ */
+export function useConsent(): UseConsent {
+  const store = useContext(ConsentContext);
+  if (!store) throw new MissingProviderError('useConsent', 'core');
+  const [server] = useState(() => serverState(store));
+  const state = useSyncExternalStore(store.subscribe, store.getState, () => server);
+  return useMemo(
+    () => ({
+      ...store,
+      state,
+      status: (category: ConsentCategory) => state[category] ?? 'pending',
+      pending: Object.values(state).includes('pending'),
+      store,
+    }),
+    [state, store],
+  );
+}

@@ -1,0 +1,36 @@
+import { expectTypeOf } from 'vitest';
+import { type ChannelEventOf, createChannel, createVendorLoader, PlinthError, type VendorStatus } from './index';
+
+describe('types', () => {
+  it('channel listeners get the payload of their type', () => {
+    const channel = createChannel();
+    channel.on('report', (event) => {
+      expectTypeOf(event.level).toEqualTypeOf<'debug' | 'info' | 'warn' | 'error'>();
+      expectTypeOf(event.message).toBeString();
+    });
+    channel.on('exposure', (event) => {
+      expectTypeOf(event).toEqualTypeOf<ChannelEventOf<'exposure'>>();
+      expectTypeOf(event.flag).toBeString();
+    });
+    // @ts-expect-error unknown event type
+    channel.on('nope', () => {});
+    // @ts-expect-error report needs a level
+    channel.report('loud', 'x');
+  });
+
+  it('the loader is typed by its client', () => {
+    const loader = createVendorLoader({ name: 'x', load: async () => ({ capture: (_: string) => {} }) });
+    loader.call((client) => expectTypeOf(client.capture).toEqualTypeOf<(_: string) => void>());
+    expectTypeOf(loader.start()).resolves.toEqualTypeOf<{ capture: (_: string) => void } | undefined>();
+    expectTypeOf(loader.status()).toEqualTypeOf<VendorStatus>();
+  });
+
+  it('PlinthError narrows source and code', () => {
+    const error = new PlinthError<'callback' | 'renew', 'state_mismatch'>('x', {
+      source: 'callback',
+      code: 'state_mismatch',
+    });
+    expectTypeOf(error.source).toEqualTypeOf<'callback' | 'renew'>();
+    expectTypeOf(error.code).toEqualTypeOf<'state_mismatch' | undefined>();
+  });
+});

@@ -1,0 +1,22 @@
+/** The one listener set of core: subscribe returns its unsubscribe; a throwing listener never stops the others. */
+export function createEmitter<Args extends unknown[]>(what: string) {
+  const listeners = new Set<(...args: Args) => void>();
+  return {
+    subscribe(listener: (...args: Args) => void): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    emit(...args: Args): void {
+      for (const listener of [...listeners]) {
+        try {
+          listener(...args);
+        } catch (error) {
+          console.error(`[plinth] a ${what} listener threw`, error);
+        }
+      }
+    },
+    clear: () => listeners.clear(),
+  };
+}

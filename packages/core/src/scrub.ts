@@ -1,0 +1,146 @@
+/**
+ * PII and secret scrubbing: the one scrubber every Plinth package runs before anything leaves the page.
+ */
+
+export interface ScrubOptions {
+  /** Extra query/fragment parameter names (exact, case-insensitive) or patterns to remove. */
+  extraParams?: readonly (string | RegExp)[];
+}
+
+export interface ScrubDeepOptions extends ScrubOptions {
+  /** Nesting depth kept; deeper values become `'[MaxDepth]'`. Default 8. */
+  maxDepth?: number;
+  /** Values visited in all; past it the rest is dropped and `'[Truncated]'` marks the spot. Default 1,000. */
+  maxNodes?: number;
+  /** Strings are cut to this length before scrubbing. Default 10,000. */
+  maxStringLength?: number;
+}
+
+export const REDACTED = '[redacted]';
+
+/** Secret names: anything `*token*`, passwords, keys, credentials (URL parameters and object keys alike). */
+const SECRET = /token|secret|passw|pwd|api[-_]?key|signature|credential|authorization|cookie|code_verifier/i;
+/** Removed from URLs too: the OAuth/OIDC callback parameters and email. */
+const URL_ONLY = /^(code|state|session_state|iss|email)$/;
+
+const EMAIL = /[\w.%+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){0,6}\.[a-z]{2,24}/gi;
+const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+const BEARER = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
+/** URL-like runs with a query or fragment: absolute http(s) URLs, or paths starting with `/`. */
+const URLISH = /(?:\bhttps?:\/\/|(?<![\w/])\/)[^\s"'<>`]*[?#][^\s"'<>`]*/gi;
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+function isSecretParam(name: string, extra: ScrubOptions['extraParams']): boolean {
+  const key = safeDecode(name).trim().toLowerCase();
+  if (URL_ONLY.test(key) || SECRET.test(key)) return true;
+  return !!extra?.some((p) => (typeof p === 'string' ? p.toLowerCase() === key : p.test(key)));
+}
+
+/** One `?…` or `#…` section without its secret `k=v` pairs; every other pair stays exactly as written. */
+function scrubSection(mark: string, section: string, extra: ScrubOptions['extraParams']): string {
+  const q = section.indexOf('?');
+  if (mark === '#') {
+    // `#/route?a=1` (hash router): scrub its query; `#anchor`: plain text, kept.
+    if (q >= 0) return `#${section.slice(0, q)}${scrubSection('?', section.slice(q + 1), extra)}`;
+    if (!section.includes('=')) return `#${section}`;
+  }
+  const kept = section
+    .split('&')
+    .filter((pair) => !isSecretParam(pair.split('=', 1)[0]!, extra))
+    .join('&');
+  return kept ? mark + kept : '';
+}
+
+/**
+ * Removes OAuth/OIDC callback and secret parameters (`code`, `state`, `session_state`, `iss`,
+ * `id_token`, `access_token`, `refresh_token`, anything `*token*`, `password`, `email`, … and
+ * `extraParams`) from the query and the fragment (`#access_token=…`, `#/route?code=…`), and
+ * credentials from the authority. Everything else is kept exactly as written: relative URLs stay
+ * relative, order and encoding are unchanged.
+ */
+export function scrubUrl(url: string, { extraParams }: ScrubOptions = {}): string {
+  if (typeof url !== 'string') return url;
+  return url
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1')
+    .replace(/\?([^#]*)|#(.*)/g, (_, query?: string, fragment?: string) =>
+      query === undefined ? scrubSection('#', fragment ?? '', extraParams) : scrubSection('?', query, extraParams),
+    );
+}
+
+/**
+ * Redacts email addresses, JWTs and bearer/basic credentials inside a string, and scrubs every
+ * URL in it with `scrubUrl`.
+ */
+export function scrubValue(value: string, options: ScrubOptions = {}): string {
+  if (typeof value !== 'string' || value === '') return value;
+  let out = value;
+  if (out.includes('?') || out.includes('#')) out = out.replace(URLISH, (url) => scrubUrl(url, options));
+  if (out.includes('eyJ')) out = out.replace(JWT, REDACTED);
+  out = out.replace(BEARER, (_, scheme: string) => `${scheme} ${REDACTED}`);
+  if (out.includes('@')) out = out.replace(EMAIL, REDACTED);
+  return out;
+}
+
+/**
+ * A scrubbed deep copy of `value`: strings pass through `scrubValue`, values under secret-looking
+ * keys (`password`, `token`, `authorization`, `cookie`, …) become `[redacted]`, Errors become
+ * `{ name, message, stack }`. Safe on cycles (`'[Circular]'`), bounded in depth and size.
+ */
+export function scrubDeep<T>(value: T, options: ScrubDeepOptions = {}): T {
+  const { maxDepth = 8, maxNodes = 1000, maxStringLength = 10_000 } = options;
+  let budget = maxNodes;
+  const seen = new WeakSet<object>();
+
+  const visit = (input: unknown, depth: number): unknown => {
+    budget -= 1;
+    if (typeof input === 'string') {
+      const cut = input.length > maxStringLength ? `${input.slice(0, maxStringLength)}…[Truncated]` : input;
+      return scrubValue(cut, options);
+    }
+    if (input === null || typeof input !== 'object') return input;
+    if (input instanceof Date) return input;
+    if (seen.has(input)) return '[Circular]';
+    if (depth >= maxDepth) return '[MaxDepth]';
+    seen.add(input);
+    try {
+      if (Array.isArray(input)) {
+        const out: unknown[] = [];
+        for (const item of input) {
+          if (budget <= 0) {
+            out.push('[Truncated]');
+            break;
+          }
+          out.push(visit(item, depth + 1));
+        }
+        return out;
+      }
+      const source =
+        input instanceof Error ? { ...input, name: input.name, message: input.message, stack: input.stack } : input;
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(source)) {
+        if (budget <= 0) {
+          out['[Truncated]'] = true;
+          break;
+        }
+        const item = (source as Record<string, unknown>)[key];
+        if ((SECRET.test(key) || key === 'code') && item !== undefined && item !== null && item !== '') {
+          budget -= 1;
+          out[key] = REDACTED;
+        } else {
+          out[key] = visit(item, depth + 1);
+        }
+      }
+      return out;
+    } finally {
+      seen.delete(input);
+    }
+  };
+  return visit(value, 0) as T;
+}

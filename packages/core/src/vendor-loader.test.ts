@@ -1,0 +1,218 @@
+import { createConsent } from './consent';
+import { isPlinthError } from './error';
+import { createVendorLoader } from './vendor-loader';
+
+interface FakeSdk {
+  calls: string[];
+  stopped: number;
+}
+
+const deferred = <T>() => {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+};
+
+describe('createVendorLoader', () => {
+  it('loads once (single-flight) however often it is started', async () => {
+    const load = vi.fn(async () => ({ calls: [], stopped: 0 }) as FakeSdk);
+    const loader = createVendorLoader({ name: 'sdk', load });
+    const [a, b] = await Promise.all([loader.start(), loader.start()]);
+    await loader.start();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(a).toBe(b);
+    expect(loader.status()).toBe('ready');
+  });
+
+  it('queues calls made before ready and replays each exactly once, in order', async () => {
+    const gate = deferred<FakeSdk>();
+    const loader = createVendorLoader({ name: 'sdk', load: () => gate.promise });
+    loader.call((sdk) => sdk.calls.push('a'));
+    void loader.start();
+    loader.call((sdk) => sdk.calls.push('b'));
+    expect(loader.queued()).toBe(2);
+    const sdk: FakeSdk = { calls: [], stopped: 0 };
+    gate.resolve(sdk);
+    await loader.ready();
+    loader.call((s) => s.calls.push('c'));
+    await loader.start();
+    expect(sdk.calls).toEqual(['a', 'b', 'c']);
+    expect(loader.queued()).toBe(0);
+  });
+
+  it('bounds the queue: overflow drops the oldest and counts the drops', async () => {
+    const gate = deferred<FakeSdk>();
+    const loader = createVendorLoader({ name: 'sdk', load: () => gate.promise, queueLimit: 3 });
+    for (const n of [1, 2, 3, 4, 5]) loader.call((sdk) => sdk.calls.push(String(n)));
+    expect(loader.queued()).toBe(3);
+    expect(loader.dropped()).toBe(2);
+    void loader.start();
+    const sdk: FakeSdk = { calls: [], stopped: 0 };
+    gate.resolve(sdk);
+    await loader.ready();
+    expect(sdk.calls).toEqual(['3', '4', '5']);
+  });
+
+  it('defaults to a queue of 100', () => {
+    const loader = createVendorLoader({ name: 'sdk', load: () => new Promise<FakeSdk>(() => {}) });
+    for (let i = 0; i < 150; i++) loader.call(() => {});
+    expect(loader.queued()).toBe(100);
+    expect(loader.dropped()).toBe(50);
+  });
+
+  it('does not load before consent, loads on grant, drops the queue on denial', async () => {
+    const consent = createConsent({ storage: null });
+    const load = vi.fn(async (): Promise<FakeSdk> => ({ calls: [], stopped: 0 }));
+    const loader = createVendorLoader({ name: 'sdk', load, consent: { store: consent, category: 'analytics' } });
+    void loader.start();
+    loader.call((sdk) => sdk.calls.push('early'));
+    expect(loader.status()).toBe('waiting-consent');
+    expect(load).not.toHaveBeenCalled();
+    consent.grant('analytics');
+    const sdk = await loader.ready();
+    expect(load).toHaveBeenCalledOnce();
+    expect(sdk?.calls).toEqual(['early']);
+
+    const denied = createConsent({ storage: null });
+    const load2 = vi.fn(async (): Promise<FakeSdk> => ({ calls: [], stopped: 0 }));
+    const other = createVendorLoader({ name: 'sdk', load: load2, consent: { store: denied, category: 'analytics' } });
+    void other.start();
+    other.call(() => {});
+    other.call(() => {});
+    denied.deny('analytics');
+    other.call(() => {});
+    expect(other.status()).toBe('denied');
+    expect(other.queued()).toBe(0);
+    expect(other.dropped()).toBe(3);
+    expect(load2).not.toHaveBeenCalled();
+    await expect(other.ready()).resolves.toBeUndefined();
+  });
+
+  it('calls onRevoke when consent is withdrawn after ready, and onRegrant when granted again', async () => {
+    const consent = createConsent({ storage: null, initial: { analytics: 'granted' } });
+    const onRevoke = vi.fn((sdk: FakeSdk) => {
+      sdk.stopped++;
+    });
+    const onRegrant = vi.fn();
+    const loader = createVendorLoader({
+      name: 'sdk',
+      load: async (): Promise<FakeSdk> => ({ calls: [], stopped: 0 }),
+      consent: { store: consent, category: 'analytics' },
+      onRevoke,
+      onRegrant,
+    });
+    const sdk = await loader.start();
+    consent.deny('analytics');
+    expect(onRevoke).toHaveBeenCalledOnce();
+    expect(sdk?.stopped).toBe(1);
+    loader.call((s) => s.calls.push('while denied'));
+    consent.grant('analytics');
+    expect(onRegrant).toHaveBeenCalledOnce();
+    expect(loader.status()).toBe('ready');
+    expect(sdk?.calls).toEqual([]);
+  });
+
+  it('stops an SDK that finished loading after consent was withdrawn', async () => {
+    const consent = createConsent({ storage: null, initial: { analytics: 'granted' } });
+    const gate = deferred<FakeSdk>();
+    const onRevoke = vi.fn();
+    const loader = createVendorLoader({
+      name: 'sdk',
+      load: () => gate.promise,
+      consent: { store: consent, category: 'analytics' },
+      onRevoke,
+    });
+    void loader.start();
+    consent.deny('analytics');
+    gate.resolve({ calls: [], stopped: 0 });
+    await vi.waitFor(() => expect(onRevoke).toHaveBeenCalledOnce());
+    expect(loader.status()).toBe('denied');
+  });
+
+  it('a blocked import ends in "blocked" with a typed error and no unhandled rejection', async () => {
+    const loader = createVendorLoader<FakeSdk>({
+      name: 'sdk',
+      load: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/sdk.js')),
+    });
+    loader.call(() => {});
+    await expect(loader.start()).resolves.toBeUndefined();
+    expect(loader.status()).toBe('blocked');
+    const error = loader.error();
+    expect(isPlinthError(error)).toBe(true);
+    expect(error).toMatchObject({ source: 'loader', code: 'blocked' });
+    expect(String(error?.cause)).toMatch(/dynamically imported/);
+    expect(loader.dropped()).toBe(1);
+    loader.call(() => {});
+    expect(loader.dropped()).toBe(2);
+  });
+
+  it('an init that throws (sync or async) ends in "failed"', async () => {
+    const sync = createVendorLoader<FakeSdk>({
+      name: 'sdk',
+      load: () => {
+        throw new Error('bad key');
+      },
+    });
+    await expect(sync.start()).resolves.toBeUndefined();
+    expect(sync.status()).toBe('failed');
+    const asyncFail = createVendorLoader<FakeSdk>({ name: 'sdk', load: async () => Promise.reject('nope') });
+    await asyncFail.start();
+    expect(asyncFail.error()?.code).toBe('failed');
+  });
+
+  it('times out, resolves waiters, then becomes ready if the SDK arrives late', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = deferred<FakeSdk>();
+      const loader = createVendorLoader({ name: 'sdk', load: () => gate.promise, timeoutMs: 1000 });
+      const started = loader.start();
+      loader.call((sdk) => sdk.calls.push('queued'));
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(loader.status()).toBe('timeout');
+      await expect(started).resolves.toBeUndefined();
+      const sdk: FakeSdk = { calls: [], stopped: 0 };
+      gate.resolve(sdk);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(loader.status()).toBe('ready');
+      expect(sdk.calls).toEqual(['queued']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('contains a throwing queued call: the rest still run', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sdk: FakeSdk = { calls: [], stopped: 0 };
+    const loader = createVendorLoader({ name: 'sdk', load: async () => sdk });
+    loader.call(() => {
+      throw new Error('bug');
+    });
+    loader.call((s) => s.calls.push('after'));
+    await loader.start();
+    expect(sdk.calls).toEqual(['after']);
+  });
+
+  it('reports status changes to subscribers', async () => {
+    const loader = createVendorLoader({ name: 'sdk', load: async () => ({}) });
+    const seen: string[] = [];
+    loader.subscribe((s) => seen.push(s));
+    await loader.start();
+    expect(seen).toEqual(['loading', 'ready']);
+  });
+
+  it('dispose stops following consent and drops the queue', () => {
+    const consent = createConsent({ storage: null });
+    const load = vi.fn(async () => ({}));
+    const loader = createVendorLoader({ name: 'sdk', load, consent: { store: consent, category: 'analytics' } });
+    void loader.start();
+    loader.call(() => {});
+    loader.dispose();
+    consent.grant('analytics');
+    expect(load).not.toHaveBeenCalled();
+    expect(loader.queued()).toBe(0);
+  });
+});
