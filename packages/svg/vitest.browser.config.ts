@@ -66,7 +66,7 @@ export default mergeConfig(
     browser: {
       enabled: true,
       headless: true,
-    screenshotFailures: false,
+      screenshotFailures: false,
       provider: playwright({
         launchOptions: {
           executablePath,
@@ -84,5 +84,9 @@ export default mergeConfig(
       instances: [{ browser: 'chromium' }],
     },
   }),
-  { plugins: [svgFixtures()] },
+  {
+    plugins: [svgFixtures()],
+    // Pre-bundle up front: a mid-run re-optimisation reloads the page and duplicates React.
+    optimizeDeps: { include: ['react-inlinesvg', 'dompurify', '@storybook/react-vite', 'storybook/test'] },
+  },
 );
