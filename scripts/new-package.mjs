@@ -50,6 +50,7 @@ const pkg = {
     size: 'size-limit',
     'check:package': 'node ../../scripts/check-package.mjs',
   },
+  engines: { node: '>=20.19' },
   peerDependencies: { react: '^18.0.0 || ^19.0.0' },
   dependencies: { '@plinth/core': 'workspace:^' },
 };
