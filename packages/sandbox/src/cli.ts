@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { DEFAULT_PORT, startSandbox } from './startSandbox';
+import { DEFAULT_PORT, type Sandbox, startSandbox } from './startSandbox';
 
 const HELP = `plinth-sandbox — local stand-ins for vendor endpoints plus a real OpenID provider
 
@@ -39,7 +39,30 @@ async function main(): Promise<void> {
   }
   const host = values.host ?? process.env.PLINTH_SANDBOX_HOST ?? '127.0.0.1';
 
-  const sandbox = await startSandbox({ port, host, quiet: true });
+  // Handlers first, so a signal during start-up also ends the process cleanly.
+  let sandbox: Sandbox | undefined;
+  let stopping: NodeJS.Signals | undefined;
+  const finish = () => {
+    const force = setTimeout(() => process.exit(1), 5000);
+    force.unref();
+    (sandbox ? sandbox.close() : Promise.resolve()).then(
+      () => {
+        if (!values.quiet) process.stdout.write(`plinth-sandbox stopped (${stopping})\n`);
+        process.exit(0);
+      },
+      () => process.exit(1),
+    );
+  };
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1); // a second Ctrl+C forces it
+    stopping = signal;
+    if (sandbox) finish();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  sandbox = await startSandbox({ port, host, quiet: true });
+  if (stopping) return finish();
   process.stdout.write(`${sandbox.url}\n`);
   if (!values.quiet) {
     process.stdout.write(
@@ -52,25 +75,6 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
-
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      process.exit(1);
-    }
-    stopping = true;
-    const force = setTimeout(() => process.exit(1), 5000);
-    force.unref();
-    sandbox.close().then(
-      () => {
-        if (!values.quiet) process.stdout.write(`plinth-sandbox stopped (${signal})\n`);
-        process.exit(0);
-      },
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { filterFromQuery, type ReceivedRequest, Recorder } from './recorder';
 
 function entry(vendor: string, path = '/x', method = 'POST'): Omit<ReceivedRequest, 'id'> {
-  return { time: new Date(0).toISOString(), vendor, method, path, query: {}, headers: {}, body: undefined, status: 200 };
+  return {
+    time: new Date(0).toISOString(),
+    vendor,
+    method,
+    path,
+    query: {},
+    headers: {},
+    body: undefined,
+    status: 200,
+  };
 }
 
 describe('Recorder', () => {
@@ -73,7 +82,9 @@ describe('Recorder', () => {
 
 describe('filterFromQuery', () => {
   it('reads repeated and comma-separated vendors and numeric fields, ignoring junk', () => {
-    expect(filterFromQuery(new URLSearchParams('vendor=oidc,posthog&vendor=datadog&since=12&limit=x&method=POST'))).toEqual({
+    expect(
+      filterFromQuery(new URLSearchParams('vendor=oidc,posthog&vendor=datadog&since=12&limit=x&method=POST')),
+    ).toEqual({
       vendor: ['oidc', 'posthog', 'datadog'],
       since: 12,
       method: 'POST',

@@ -23,7 +23,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function authorize(browser: Browser, extra: Record<string, string> = {}, redirectUri = REDIRECT_URI) {
+async function authorize(extra: Record<string, string> = {}, redirectUri = REDIRECT_URI) {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -56,7 +56,7 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
   });
 
   it('signs in through the dev login and consent pages and exchanges the code', async () => {
-    const request = await authorize(browser, { scope: 'openid profile email offline_access', prompt: 'consent' });
+    const request = await authorize({ scope: 'openid profile email offline_access', prompt: 'consent' });
     verifier = request.verifier;
     const login = asPage(await browser.navigate(request.url, REDIRECT_URI));
     expect(login.page).toContain('name="login"');
@@ -102,12 +102,15 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
 
   it('refuses the same code a second time with invalid_grant', async () => {
     await expect(
-      client.authorizationCodeGrant(config, new URL(callback), { pkceCodeVerifier: verifier, expectedState: client.skipStateCheck }),
+      client.authorizationCodeGrant(config, new URL(callback), {
+        pkceCodeVerifier: verifier,
+        expectedState: client.skipStateCheck,
+      }),
     ).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('refuses a code exchanged with the wrong PKCE verifier', async () => {
-    const request = await authorize(browser);
+    const request = await authorize();
     const redirect = asRedirect(await browser.navigate(request.url, REDIRECT_URI));
     await expect(
       client.authorizationCodeGrant(config, new URL(redirect), {
@@ -157,7 +160,11 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
     const userinfo = recorded.find((entry) => entry.route === 'userinfo')!;
     expect(userinfo.headers.authorization).toBe('[redacted]');
     const revocation = recorded.find((entry) => entry.route === 'revocation')!;
-    expect(revocation.body).toEqual({ token: '[redacted]', token_type_hint: 'refresh_token', client_id: 'plinth-demo' });
+    expect(revocation.body).toEqual({
+      token: '[redacted]',
+      token_type_hint: 'refresh_token',
+      client_id: 'plinth-demo',
+    });
 
     // Not a single secret that went over the wire is in the recording.
     const everything = JSON.stringify(recorded);
@@ -166,18 +173,22 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
       expect(everything).not.toContain(secret);
     }
     // Discovery, JWKS and the login pages are not recorded.
-    expect(recorded.some((entry) => entry.path.includes('.well-known') || entry.path.includes('/interaction/'))).toBe(false);
+    expect(recorded.some((entry) => entry.path.includes('.well-known') || entry.path.includes('/interaction/'))).toBe(
+      false,
+    );
 
     const overHttp = (await (await fetch(`${sandbox.url}/_sandbox/received?vendor=oidc`)).json()) as ReceivedRequest[];
     expect(overHttp).toEqual(recorded);
     const since = recorded[recorded.length - 2]!.id;
-    const tail = (await (await fetch(`${sandbox.url}/_sandbox/received?vendor=oidc&since=${since}`)).json()) as ReceivedRequest[];
+    const tail = (await (
+      await fetch(`${sandbox.url}/_sandbox/received?vendor=oidc&since=${since}`)
+    ).json()) as ReceivedRequest[];
     expect(tail.map((entry) => entry.id)).toEqual([recorded[recorded.length - 1]!.id]);
   });
 
   it('skips the consent page for the first-party client and restores a session with prompt=none', async () => {
     const fresh = new Browser();
-    const first = await authorize(fresh);
+    const first = await authorize();
     const login = asPage(await fresh.navigate(first.url, REDIRECT_URI));
     const redirect = asRedirect(await fresh.submit(login, { login: 'bob.smith', password: 'x' }, REDIRECT_URI));
     const signedIn = await client.authorizationCodeGrant(config, new URL(redirect), {
@@ -190,7 +201,7 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
     expect(signedIn.refresh_token).toBeTruthy();
 
     // A reload restores the session silently (no page), on another loopback port and host.
-    const silent = await authorize(fresh, { prompt: 'none' }, 'http://localhost:5173/silent-callback');
+    const silent = await authorize({ prompt: 'none' }, 'http://localhost:5173/silent-callback');
     const back = asRedirect(await fresh.navigate(silent.url, 'http://localhost:5173/'));
     const restored = await client.authorizationCodeGrant(config, new URL(back), {
       pkceCodeVerifier: silent.verifier,
@@ -200,13 +211,13 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
     expect(restored.claims()?.sub).toBe('bob.smith');
 
     // Without a session, prompt=none comes back with login_required rather than a page.
-    const stranger = await authorize(new Browser(), { prompt: 'none' });
+    const stranger = await authorize({ prompt: 'none' });
     const denied = new URL(asRedirect(await new Browser().navigate(stranger.url, REDIRECT_URI)));
     expect(denied.searchParams.get('error')).toBe('login_required');
   });
 
   it('rejects a redirect URI that is not a loopback callback', async () => {
-    const request = await authorize(new Browser(), {}, 'https://evil.example/callback');
+    const request = await authorize({}, 'https://evil.example/callback');
     const result = asPage(await new Browser().navigate(request.url, 'https://evil.example'));
     expect(result.status).toBe(400);
     expect(result.page).toContain('redirect_uri');
@@ -214,7 +225,7 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
 
   it('signs out through RP-initiated logout back to a loopback post-logout URI', async () => {
     const fresh = new Browser();
-    const request = await authorize(fresh);
+    const request = await authorize();
     const login = asPage(await fresh.navigate(request.url, REDIRECT_URI));
     const redirect = asRedirect(await fresh.submit(login, { login: 'carol', password: 'x' }, REDIRECT_URI));
     const signedIn = await client.authorizationCodeGrant(config, new URL(redirect), {
@@ -233,7 +244,7 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
     expect(landed.searchParams.get('state')).toBe('bye');
 
     // The session is gone: prompt=none now needs a login.
-    const after = await authorize(fresh, { prompt: 'none' });
+    const after = await authorize({ prompt: 'none' });
     expect(new URL(asRedirect(await fresh.navigate(after.url, REDIRECT_URI))).searchParams.get('error')).toBe(
       'login_required',
     );

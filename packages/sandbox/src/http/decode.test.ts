@@ -3,7 +3,10 @@ import { deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeBody, isGzip, parseForm } from './decode';
 
-const json = { api_key: 'phc_test', batch: [{ event: '$pageview', properties: { $current_url: 'http://127.0.0.1/' } }] };
+const json = {
+  api_key: 'phc_test',
+  batch: [{ event: '$pageview', properties: { $current_url: 'http://127.0.0.1/' } }],
+};
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
 describe('decodeBody', () => {
@@ -62,7 +65,10 @@ describe('decodeBody', () => {
   });
 
   it('splits NDJSON into one entry per line (Datadog sends it as text/plain)', () => {
-    const lines = [{ message: 'one', status: 'info' }, { message: 'two', status: 'error' }];
+    const lines = [
+      { message: 'one', status: 'info' },
+      { message: 'two', status: 'error' },
+    ];
     const text = `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
     expect(decodeBody(bytes(text), { contentType: 'text/plain;charset=UTF-8' })).toEqual({
       body: lines,

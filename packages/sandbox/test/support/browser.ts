@@ -51,12 +51,12 @@ export class Browser {
   async submit(page: { page: string; url: string }, fields: Record<string, string>, stopAt: string) {
     const form = /<form\b[^>]*>/i.exec(page.page)?.[0];
     if (!form) throw new Error(`no form on ${page.url}:\n${page.page.slice(0, 500)}`);
-    const action = unescape(/action="([^"]*)"/i.exec(form)?.[1] ?? page.url);
+    const action = decodeEntities(/action="([^"]*)"/i.exec(form)?.[1] ?? page.url);
     const body = new URLSearchParams();
     for (const input of page.page.matchAll(/<input\b[^>]*type="hidden"[^>]*>/gi)) {
       const name = /name="([^"]*)"/i.exec(input[0])?.[1];
       const value = /value="([^"]*)"/i.exec(input[0])?.[1] ?? '';
-      if (name) body.set(unescape(name), unescape(value));
+      if (name) body.set(decodeEntities(name), decodeEntities(value));
     }
     for (const [key, value] of Object.entries(fields)) body.set(key, value);
     return this.navigate(new URL(action, page.url), stopAt, {
@@ -67,7 +67,7 @@ export class Browser {
   }
 }
 
-function unescape(text: string): string {
+function decodeEntities(text: string): string {
   return text
     .replace(/&amp;/g, '&')
     .replace(/&quot;/g, '"')
@@ -84,6 +84,7 @@ export function asPage(result: { redirect: string } | { page: string; url: strin
 
 /** Narrows a navigation result to a redirect out of the sandbox. */
 export function asRedirect(result: { redirect: string } | { page: string; url: string; status: number }): string {
-  if (!('redirect' in result)) throw new Error(`expected a redirect, got ${result.status} ${result.url}:\n${result.page.slice(0, 800)}`);
+  if (!('redirect' in result))
+    throw new Error(`expected a redirect, got ${result.status} ${result.url}:\n${result.page.slice(0, 800)}`);
   return result.redirect;
 }
