@@ -1,3 +1,4 @@
+import { configDefaults } from 'vitest/config';
 import { packageTestConfig } from '../../vitest.shared';
 
-export default packageTestConfig();
+export default packageTestConfig({ exclude: [...configDefaults.exclude, 'src/**/*.browser.test.{ts,tsx}'] });

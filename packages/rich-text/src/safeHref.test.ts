@@ -37,6 +37,9 @@ describe('safeHref', () => {
     'view-source:https://example.com',
     ':alert(1)',
     'a#b:c',
+    '//javascript:alert(1)',
+    'https://exa mple.com:99999/',
+    'http://[::1',
   ];
   it.each(hostile)('rejects %j', (href) => {
     expect(safeHref(href)).toBeUndefined();

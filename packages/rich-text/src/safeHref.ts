@@ -12,7 +12,7 @@ const judged = (href: string) => href.replace(INVISIBLE, '').toLowerCase();
  * Returns the (trimmed) href when it is safe to render as a link — `http:`, `https:`, `mailto:`,
  * `tel:`, a relative path, `#fragment` or `?query` — and `undefined` otherwise (`javascript:`,
  * `data:`, `vbscript:`, `file:`, any other scheme, a first path segment with a `:` such as the
- * literal `jav&#x09;ascript:`, an empty or non-string value). Obfuscations with whitespace, control
+ * literal `jav&#x09;ascript:`, an absolute URL that does not parse, an empty or non-string value). Obfuscations with whitespace, control
  * or zero-width characters and mixed case are judged after removing them.
  */
 export function safeHref(href: unknown): string | undefined {
@@ -20,7 +20,17 @@ export function safeHref(href: unknown): string | undefined {
   const clean = judged(href);
   if (!clean) return undefined;
   const scheme = clean[0] === '#' ? null : SCHEME.exec(clean);
-  return scheme && !ALLOWED.test(scheme[1] as string) ? undefined : href.trim();
+  if (scheme && !ALLOWED.test(scheme[1] as string)) return undefined;
+  const trimmed = href.trim();
+  // An absolute or protocol-relative URL the browser cannot parse (`//javascript:alert(1)`) would be a dead link.
+  if (OTHER_ORIGIN.test(clean)) {
+    try {
+      new URL(trimmed, 'http://a');
+    } catch {
+      return undefined;
+    }
+  }
+  return trimmed;
 }
 
 /**
