@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,8 +12,7 @@ const children: ChildProcess[] = [];
 beforeAll(async () => {
   // Bundle src/cli.ts the way tsup does (esbuild, dependencies external) so the test runs the real
   // CLI in a real process without a prior build.
-  const require = createRequire(createRequire(import.meta.url).resolve('tsup'));
-  const esbuild = (await import(require.resolve('esbuild'))) as typeof import('esbuild');
+  const esbuild = await import('esbuild');
   mkdirSync(outDir, { recursive: true });
   await esbuild.build({
     entryPoints: [`${packageDir}src/cli.ts`],
