@@ -23,6 +23,8 @@ describe('SSR', () => {
     expect(html).toContain('loading="lazy"');
     expect(html).not.toContain('rel="preload"');
     expect(mod.toPlainText(kitchenSink()).split('\n\n')[0]).toBe('Rich text');
+    const server = await import('@plinth/rich-text/plain-text');
+    expect(server.toPlainText(kitchenSink())).toBe(mod.toPlainText(kitchenSink()));
   });
 
   it('renders the same markup twice (deterministic heading ids)', async () => {
