@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { vendors } from '../src/vendors/index';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const outDir = `${packageDir}node_modules/.cache/plinth-sandbox-test`;
@@ -66,7 +67,7 @@ describe('plinth-sandbox CLI', () => {
     const url = await cli.firstLine;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = await (await fetch(`${url}/_sandbox/health`)).json();
-    expect(health).toMatchObject({ ok: true, vendors: ['oidc'], issuer: `${url}/oidc` });
+    expect(health).toMatchObject({ ok: true, vendors: vendors.map((vendor) => vendor.name), issuer: `${url}/oidc` });
     const discovery = await (await fetch(`${url}/oidc/.well-known/openid-configuration`)).json();
     expect(discovery.issuer).toBe(`${url}/oidc`);
     cli.child.kill(signal);
