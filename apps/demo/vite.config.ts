@@ -1,0 +1,11 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+// Workspace packages resolve to their TypeScript source (the `@plinth/source` condition): no build step.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['@plinth/source', ...defaultClientConditions] },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  build: { sourcemap: true },
+});
