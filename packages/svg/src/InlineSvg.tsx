@@ -47,7 +47,7 @@ export const InlineSvg = forwardRef<SVGSVGElement, InlineSvgProps>(function Inli
   { src, title, description, fallback, loader, uniquifyIDs = true, onLoad, onError, ...svgProps },
   ref,
 ) {
-  const href = typeof window === 'undefined' ? undefined : resolveSvgUrl(src);
+  const href = resolveSvgUrl(src);
   const subscribe = useCallback((listener: () => void) => (href ? subscribeSvg(href, listener) : () => {}), [href]);
   const entry = useSyncExternalStore(href ? subscribe : noSubscribe, () => (href ? peekSvg(href) : BLOCKED), onServer);
   const hash = useId().replace(/[^a-zA-Z0-9_-]/g, '');

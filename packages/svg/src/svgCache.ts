@@ -1,4 +1,4 @@
-import { channel } from '@plinth/core';
+import { channel, isBrowser, PlinthError, scrubUrl } from '@plinth/core';
 import { sanitizeSvg } from './sanitizeSvg';
 
 export interface SvgConfig {
@@ -13,17 +13,15 @@ export interface SvgConfig {
 export type SvgErrorCode = 'blocked' | 'network' | 'status' | 'content-type' | 'not-svg' | 'render';
 
 /** Why an SVG could not be shown. `cause` holds the original error (a CORS or network TypeError, say). */
-// TODO(lead): extend PlinthError from @plinth/core once it is exported.
-export class SvgError extends Error {
-  override readonly name = 'SvgError';
-  readonly source = 'svg' as const;
+export class SvgError extends PlinthError<'svg', SvgErrorCode> {
+  override readonly name: string = 'SvgError';
   constructor(
     message: string,
-    readonly code: SvgErrorCode,
+    code: SvgErrorCode,
     readonly src: string,
     cause?: unknown,
   ) {
-    super(message, cause === undefined ? undefined : { cause });
+    super(message, { source: 'svg', code, cause });
   }
 }
 
@@ -45,9 +43,8 @@ const notify = (href: string) => {
   for (const listener of [...(listeners.get(href) ?? [])]) listener();
 };
 
-/** Query and fragment stripped: enough to say which file, nothing that identifies the user. */
-// TODO(lead): use scrubUrl from @plinth/core once it is exported.
-const forReport = (href: string) => href.replace(/[?#].*$/, '');
+/** Secrets and user identifiers stripped (core's scrubber) before a URL leaves in a report. */
+const forReport = (href: string) => scrubUrl(href);
 
 /**
  * Set once at start-up: which origins InlineSvg may fetch from and how. Changing it empties the cache
@@ -67,7 +64,7 @@ export function configureSvg(next: SvgConfig): void {
  * http(s) URL on the page's origin or a configured one (data:, blob:, javascript:, other hosts).
  */
 export function resolveSvgUrl(src: string): string | undefined {
-  if (typeof window === 'undefined' || typeof src !== 'string' || !src) return undefined;
+  if (!isBrowser || typeof src !== 'string' || !src) return undefined;
   let url: URL;
   try {
     url = new URL(src, document.baseURI);
@@ -80,7 +77,8 @@ export function resolveSvgUrl(src: string): string | undefined {
   return url.href;
 }
 
-function fail(href: string, error: SvgError, current: () => boolean): never {
+function fail(href: string, code: SvgErrorCode, current: () => boolean, cause?: unknown): never {
+  const error = new SvgError(`cannot use ${forReport(href)} (${code})`, code, href, cause);
   if (current()) entries.set(href, { status: 'failed', error });
   channel.reportOnce(`@plinth/svg:${href}`, 'warn', `[@plinth/svg] ${error.message}`, {
     src: forReport(href),
@@ -97,25 +95,17 @@ async function fetchSvg(href: string, current: () => boolean): Promise<string> {
     response = await fetch(href, { credentials: config.credentials, headers: { Accept: 'image/svg+xml' } });
   } catch (cause) {
     // Offline, DNS, or a cross-origin response without CORS headers: fetch only says TypeError.
-    return fail(
-      href,
-      new SvgError(`could not fetch ${forReport(href)} (network or CORS)`, 'network', href, cause),
-      current,
-    );
+    return fail(href, 'network', current, cause);
   }
   if (!response.ok) {
-    return fail(href, new SvgError(`${forReport(href)} answered ${response.status}`, 'status', href), current);
+    return fail(href, 'status', current, response.status);
   }
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'image/svg+xml') {
-    return fail(
-      href,
-      new SvgError(`${forReport(href)} is ${type || 'untyped'}, not image/svg+xml`, 'content-type', href),
-      current,
-    );
+    return fail(href, 'content-type', current, type);
   }
   const markup = sanitizeSvg(await response.text(), { allowExternalUse: config.allowExternalUse });
-  if (!markup) return fail(href, new SvgError(`${forReport(href)} holds no <svg> element`, 'not-svg', href), current);
+  if (!markup) return fail(href, 'not-svg', current);
   if (current()) {
     entries.set(href, { status: 'loaded', markup });
     notify(href);
@@ -131,7 +121,7 @@ async function fetchSvg(href: string, current: () => boolean): Promise<string> {
 export function loadSvg(src: string): Promise<string> {
   const href = resolveSvgUrl(src);
   if (!href) {
-    const error = new SvgError(`${forReport(String(src))} is not on an allowed origin`, 'blocked', String(src));
+    const error = new SvgError(`cannot use ${forReport(String(src))} (blocked)`, 'blocked', String(src));
     channel.reportOnce(`@plinth/svg:blocked:${src}`, 'warn', `[@plinth/svg] ${error.message}`, {
       src: forReport(String(src)),
       code: error.code,
@@ -177,13 +167,11 @@ export function clearSvgCache(src?: string): void {
   }
 }
 
-/** Put sanitised markup in the cache for `src` without a request (tests, stories, inlined sprites). */
-export function primeSvg(src: string, markup: string): void {
-  const href = resolveSvgUrl(src);
-  const clean = sanitizeSvg(markup, { allowExternalUse: config.allowExternalUse });
-  if (!href || !clean)
-    throw new TypeError(`primeSvg: ${src} is not an allowed URL or ${markup.slice(0, 40)} is not SVG`);
-  entries.set(href, { status: 'loaded', markup: clean });
-  requests.set(href, Promise.resolve(clean));
+/** Store already sanitised markup for an allowed `href` (used by `@plinth/svg/testing`). */
+export function seedSvg(href: string, markup: string): void {
+  entries.set(href, { status: 'loaded', markup });
+  requests.set(href, Promise.resolve(markup));
   notify(href);
 }
+
+export const svgConfig = () => config;

@@ -6,9 +6,16 @@
  * beforeEach(() => primeSvg('/icons/cart.svg', '<svg viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>'));
  * afterEach(() => resetSvg());
  */
-import { clearSvgCache, configureSvg, primeSvg } from '../svgCache';
+import { sanitizeSvg } from '../sanitizeSvg';
+import { clearSvgCache, configureSvg, resolveSvgUrl, seedSvg, svgConfig } from '../svgCache';
 
-export { primeSvg };
+/** Put `markup`, sanitised, in the cache for `src`: InlineSvg then renders it at once, with no request. */
+export function primeSvg(src: string, markup: string): void {
+  const href = resolveSvgUrl(src);
+  const clean = sanitizeSvg(markup, { allowExternalUse: svgConfig().allowExternalUse });
+  if (!href || !clean) throw new TypeError(`primeSvg: ${src} is not an allowed URL, or the markup has no <svg>`);
+  seedSvg(href, clean);
+}
 
 /** Empty the cache and restore the default configuration (page origin only, no external `<use>`). */
 export function resetSvg(): void {
