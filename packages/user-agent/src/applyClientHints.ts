@@ -1,30 +1,13 @@
 import { freezeUserAgent, parseUserAgent } from './parseUserAgent';
 import type { BrandVersion, ClientHints, DeviceType, UserAgent } from './types';
 
-// Client-hint platform names → the names ua-parser-js 1.x uses, so enriched and plain results match.
-const PLATFORMS: Record<string, string> = {
-  windows: 'Windows',
-  macos: 'Mac OS',
-  'chrome os': 'Chromium OS',
-  chromeos: 'Chromium OS',
-  android: 'Android',
-  ios: 'iOS',
-  linux: 'Linux',
-};
-// Brand names → browser names as ua-parser-js 1.x reports them.
-const BRANDS: Record<string, string> = {
-  'google chrome': 'Chrome',
-  'microsoft edge': 'Edge',
-  'opera gx': 'Opera GX',
-  yandex: 'Yandex',
-};
-const ARCH: Record<string, string> = { x86_64: 'amd64', x86_32: 'ia32', arm_64: 'arm64', arm_32: 'arm' };
+// Client-hint names → the names ua-parser-js 1.x uses, so enriched and plain results match.
+const platformName = (platform: string) =>
+  platform === 'macOS' ? 'Mac OS' : /^chrome ?os$/i.test(platform) ? 'Chromium OS' : platform;
+const brandName = (brand: string) => brand.replace(/^(?:Google|Microsoft) /, '');
 
 const clean = (value: unknown, max = 64): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined;
-
-/** GREASE brands ("Not A;Brand", "Not/A)Brand", …) are noise by design. */
-const isGrease = (brand: string) => /not.a.brand/i.test(brand);
+  (typeof value === 'string' && value.trim().slice(0, max)) || undefined;
 
 /** "14.0.0" → "14", "13.1.0" → "13.1", "14.4.1" stays. */
 const trimVersion = (version: string) => version.replace(/(?:\.0)+$/, '');
@@ -33,10 +16,9 @@ function browserFromBrands(current: UserAgent['browser'], list: readonly BrandVe
   const entries = (Array.isArray(list) ? list : [])
     .slice(0, 16)
     .map((entry) => ({ brand: clean(entry?.brand) ?? '', version: clean(entry?.version) ?? '' }))
-    .filter((entry) => entry.brand && entry.version && !isGrease(entry.brand));
-  const named = (brand: string) => BRANDS[brand.toLowerCase()] ?? brand;
-  const name = current.name?.toLowerCase();
-  let match = entries.find((entry) => named(entry.brand).toLowerCase() === name);
+    // GREASE brands ("Not A;Brand", "Not/A)Brand", …) are noise by design.
+    .filter((entry) => entry.brand && entry.version && !/not.a.brand/i.test(entry.brand));
+  let match = entries.find((entry) => brandName(entry.brand) === current.name);
   if (!match && !current.name) match = entries.find((entry) => entry.brand !== 'Chromium') ?? entries[0];
   // A Chromium-based browser without its own brand (headless, some forks) shares Chromium's version.
   match ??= entries.find((entry) => entry.brand === 'Chromium' && entry.version.split('.')[0] === current.major);
@@ -45,7 +27,7 @@ function browserFromBrands(current: UserAgent['browser'], list: readonly BrandVe
     return current;
   }
   return {
-    name: current.name ?? named(match.brand),
+    name: current.name ?? brandName(match.brand),
     version: match.version,
     major: match.version.split('.')[0],
   };
@@ -60,7 +42,7 @@ function browserFromBrands(current: UserAgent['browser'], list: readonly BrandVe
 export function applyClientHints(base: UserAgent, hints: ClientHints | undefined): UserAgent {
   if (!hints || typeof hints !== 'object') return base;
   const platform = clean(hints.platform);
-  const osName = platform ? (PLATFORMS[platform.toLowerCase()] ?? platform) : base.os.name;
+  const osName = platform ? platformName(platform) : base.os.name;
   const platformVersion = clean(hints.platformVersion, 32);
   let osVersion = base.os.version;
   if (platformVersion && osName === base.os.name) {
@@ -81,10 +63,10 @@ export function applyClientHints(base: UserAgent, hints: ClientHints | undefined
   if (model) {
     // Reuse the parser's device table: a synthetic Android UA gives "SM-S918B" → Samsung.
     const probe = parseUserAgent(
-      `Mozilla/5.0 (Linux; Android 14; ${model}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 ${hints.mobile === false ? '' : 'Mobile '}Safari/537.36`,
+      `Android 14; ${model}) AppleWebKit ${hints.mobile === false ? '' : 'Mobile '}Safari`,
     ).device;
     device = {
-      type: probe.model === model || probe.vendor ? (probe.type ?? device.type) : device.type,
+      type: probe.type ?? device.type,
       vendor: probe.vendor ?? device.vendor,
       model,
     };
@@ -92,7 +74,15 @@ export function applyClientHints(base: UserAgent, hints: ClientHints | undefined
   if (hints.mobile === true && !device.type) device = { ...device, type: 'mobile' as DeviceType };
 
   const arch = clean(hints.architecture)?.toLowerCase();
-  const architecture = arch ? (ARCH[`${arch}_${clean(hints.bitness) ?? ''}`] ?? arch) : base.cpu.architecture;
+  const bits = clean(hints.bitness);
+  const architecture =
+    arch === 'x86'
+      ? bits === '32'
+        ? 'ia32'
+        : 'amd64'
+      : arch === 'arm' && bits === '64'
+        ? 'arm64'
+        : (arch ?? base.cpu.architecture);
 
   const next: UserAgent = {
     ua: base.ua,
@@ -104,13 +94,7 @@ export function applyClientHints(base: UserAgent, hints: ClientHints | undefined
     isBot: base.isBot,
   };
   // Nothing learnt: hand back the (memoised) input so identity comparisons stay meaningful.
-  return sameParts(next, base) ? base : freezeUserAgent(next);
-}
-
-function sameParts(a: UserAgent, b: UserAgent): boolean {
-  return (['browser', 'engine', 'os', 'device', 'cpu'] as const).every((part) =>
-    Object.entries(a[part]).every(([key, value]) => (b[part] as Record<string, unknown>)[key] === value),
-  );
+  return JSON.stringify(next) === JSON.stringify(base) ? base : freezeUserAgent(next);
 }
 
 /**

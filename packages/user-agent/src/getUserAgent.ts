@@ -1,4 +1,3 @@
-import { channel } from '@plinth/core';
 import { applyClientHints, applyTouchPoints } from './applyClientHints';
 import { parseUserAgent } from './parseUserAgent';
 import type { ClientHints, UserAgent } from './types';
@@ -30,36 +29,27 @@ function lowEntropy(data: NavigatorUAData | undefined): ClientHints | undefined 
  */
 export function readNavigator(): UserAgent {
   if (!hasNavigator()) return parseUserAgent('');
-  if (!sync) {
-    const nav = navigator as NavigatorWithHints;
-    sync = applyTouchPoints(
-      applyClientHints(parseUserAgent(nav.userAgent ?? ''), lowEntropy(nav.userAgentData)),
-      nav.maxTouchPoints,
-    );
-  }
+  sync ??= fromNavigator(lowEntropy((navigator as NavigatorWithHints).userAgentData));
   return sync;
+}
+
+function fromNavigator(hints: ClientHints | undefined): UserAgent {
+  return applyTouchPoints(applyClientHints(parseUserAgent(navigator.userAgent ?? ''), hints), navigator.maxTouchPoints);
 }
 
 async function enrich(): Promise<UserAgent> {
   const base = readNavigator();
-  const nav = navigator as NavigatorWithHints;
-  const data = nav.userAgentData;
+  const data = (navigator as NavigatorWithHints).userAgentData;
   if (typeof data?.getHighEntropyValues !== 'function') return base;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const values = await Promise.race([
-      data.getHighEntropyValues(HIGH_ENTROPY_HINTS),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('getHighEntropyValues timed out')), HINT_TIMEOUT_MS);
-      }),
-    ]);
-    const hints = { ...lowEntropy(data), ...(values && typeof values === 'object' ? values : {}) };
-    return applyTouchPoints(applyClientHints(parseUserAgent(nav.userAgent ?? ''), hints), nav.maxTouchPoints);
-  } catch (error) {
-    // A permissions policy can block high-entropy hints; the synchronous answer still stands.
-    channel.reportOnce('user-agent:client-hints', 'debug', 'client hints unavailable; using the user-agent string', {
-      error: String(error),
+    const values = await new Promise<ClientHints>((resolve, reject) => {
+      timer = setTimeout(reject, HINT_TIMEOUT_MS, 'timed out');
+      data.getHighEntropyValues!(HIGH_ENTROPY_HINTS).then(resolve, reject);
     });
+    return fromNavigator({ ...lowEntropy(data), ...(values && typeof values === 'object' ? values : {}) });
+  } catch {
+    // A permissions policy can block high-entropy hints; the synchronous answer still stands.
     return base;
   } finally {
     clearTimeout(timer);

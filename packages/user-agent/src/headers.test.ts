@@ -1,4 +1,8 @@
-import { hintsFromHeaders, pickUserAgentHeaders, userAgentFromHeaders } from './headers';
+import { applyClientHints } from './applyClientHints';
+import { userAgentFromHeaders, userAgentProps } from './headers';
+import { parseUserAgent } from './parseUserAgent';
+
+const hintsFromHeaders = (headers: Parameters<typeof userAgentProps>[0]) => userAgentProps(headers).hints;
 
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -65,15 +69,31 @@ describe('userAgentFromHeaders', () => {
   });
 });
 
-describe('pickUserAgentHeaders', () => {
-  it('keeps only user-agent and client-hint headers, never cookies', () => {
-    const picked = pickUserAgentHeaders(new Headers(REQUEST));
-    expect(Object.keys(picked).sort()).toEqual(
-      Object.keys(REQUEST)
-        .filter((key) => key !== 'cookie')
-        .sort(),
-    );
-    expect(JSON.stringify(picked)).not.toContain('secret');
-    expect(userAgentFromHeaders(picked)).toEqual(userAgentFromHeaders(REQUEST));
+describe('userAgentProps', () => {
+  it('gives plain, serialisable provider props with no other header (no cookies)', () => {
+    const props = userAgentProps(new Headers(REQUEST));
+    expect(JSON.parse(JSON.stringify(props))).toEqual(props);
+    expect(JSON.stringify(props)).not.toContain('secret');
+    expect(props.userAgent).toBe(UA);
+    expect(props.hints).toEqual({
+      brands: [
+        { brand: 'Chromium', version: '124' },
+        { brand: 'Google Chrome', version: '124' },
+        { brand: 'Not-A.Brand', version: '99' },
+      ],
+      fullVersionList: [
+        { brand: 'Chromium', version: '124.0.6367.60' },
+        { brand: 'Google Chrome', version: '124.0.6367.60' },
+        { brand: 'Not-A.Brand', version: '99.0.0.0' },
+      ],
+      mobile: false,
+      platform: 'Windows',
+      platformVersion: '15.0.0',
+      architecture: 'x86',
+      bitness: '64',
+    });
+    // What the provider computes from the props is what the server computes from the headers.
+    expect(applyClientHints(parseUserAgent(props.userAgent), props.hints)).toEqual(userAgentFromHeaders(REQUEST));
+    expect(userAgentProps(null)).toEqual({ userAgent: '', hints: {} });
   });
 });

@@ -11,7 +11,11 @@ export type HeadersLike =
   | { get(name: string): string | null }
   | Readonly<Record<string, string | readonly string[] | undefined | null>>;
 
-/** The request headers this package reads, lower-case. */
+/**
+ * The request headers this package reads, lower-case: list them in `Accept-CH` (all but
+ * user-agent, sec-ch-ua, sec-ch-ua-mobile and sec-ch-ua-platform, which Chromium always sends)
+ * and in `Vary` if responses differ by them.
+ */
 export const USER_AGENT_HEADERS = [
   'user-agent',
   'sec-ch-ua',
@@ -23,8 +27,6 @@ export const USER_AGENT_HEADERS = [
   'sec-ch-ua-arch',
   'sec-ch-ua-bitness',
 ] as const;
-
-export type UserAgentHeaders = Partial<Record<(typeof USER_AGENT_HEADERS)[number], string>>;
 
 function read(headers: HeadersLike, name: string): string | undefined {
   let value: unknown;
@@ -39,17 +41,15 @@ function read(headers: HeadersLike, name: string): string | undefined {
 }
 
 /**
- * Copies only the user-agent and client-hint headers into a plain, serialisable object: pass
- * this (not every header, which would leak cookies into the HTML) from server to client.
+ * What `UserAgentProvider` needs from a request, as plain serialisable props:
+ * `<UserAgentProvider {...userAgentProps(request.headers)}>`. Only the User-Agent and the
+ * parsed client hints; never cookies or other headers.
  */
-export function pickUserAgentHeaders(headers: HeadersLike | null | undefined): UserAgentHeaders {
-  const picked: UserAgentHeaders = {};
-  if (!headers || typeof headers !== 'object') return picked;
-  for (const name of USER_AGENT_HEADERS) {
-    const value = read(headers, name);
-    if (value !== undefined) picked[name] = value;
-  }
-  return picked;
+export function userAgentProps(headers: HeadersLike | null | undefined): { userAgent: string; hints: ClientHints } {
+  if (!headers || typeof headers !== 'object') return { userAgent: '', hints: {} };
+  const hints = hintsFromHeaders(headers);
+  for (const key of Object.keys(hints) as (keyof ClientHints)[]) if (hints[key] === undefined) delete hints[key];
+  return { userAgent: read(headers, 'user-agent') ?? '', hints };
 }
 
 // Structured-field parsing (RFC 8941), just enough for Sec-CH-UA-*: sf-string, sf-boolean and a
@@ -70,7 +70,7 @@ function sfBrandList(value: string | undefined): BrandVersion[] | undefined {
 }
 
 /** Reads the `Sec-CH-UA-*` request headers as client hints. */
-export function hintsFromHeaders(headers: HeadersLike): ClientHints {
+function hintsFromHeaders(headers: HeadersLike): ClientHints {
   const mobile = read(headers, 'sec-ch-ua-mobile')?.trim();
   return {
     brands: sfBrandList(read(headers, 'sec-ch-ua')),

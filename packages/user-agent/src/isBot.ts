@@ -5,11 +5,11 @@ import { MAX_LENGTH } from './limits';
 // regex runs in linear time. `(?:^|[^u])bot` skips the phone vendor "CUBOT"; no lookbehind,
 // so the pattern also parses on Safari < 16.4.
 const BOT =
-  /(?:^|[^u])bot\b|crawl|spider|slurp|headless|lighthouse|facebookexternalhit|phantomjs|selenium|puppeteer|playwright|^(?:curl|wget|python-|go-http-client|java\/|okhttp|axios|node-fetch|undici|libwww-perl|apache-httpclient|postmanruntime|insomnia)/i;
+  /(?:^|[^u])bot\b|crawl|spider|slurp|headless|lighthouse|facebookexternalhit|phantomjs|^(?:curl|wget|python-|go-http|java\/|okhttp|axios|node-fetch|undici|libwww-perl|apache-httpclient)/i;
 
 /**
  * True for crawlers (Googlebot, bingbot, …), link-preview fetchers, headless browsers
- * (HeadlessChrome, Lighthouse, Puppeteer, Playwright: automation, not people) and
+ * (HeadlessChrome — which Puppeteer and Playwright send by default —, Lighthouse, PhantomJS: automation, not people) and
  * command-line / library HTTP clients (curl, wget, python-requests, …). An empty string is
  * not a bot (it is unknown). Only the first 512 characters are examined.
  */

@@ -4,7 +4,6 @@ import { isBot } from './isBot';
 import { MAX_LENGTH } from './limits';
 import type { DeviceType, UserAgent } from './types';
 
-const DEVICE_TYPES = new Set<string>(['console', 'mobile', 'tablet', 'smarttv', 'wearable', 'embedded']);
 const MEMO_SIZE = 100;
 const memo = new Map<string, UserAgent>();
 
@@ -19,17 +18,12 @@ export function freezeUserAgent(value: UserAgent): UserAgent {
 /** Converts the vendor's result into Plinth's shape; tolerant of any missing piece. */
 function fromRaw(ua: string, raw: Partial<RawResult>): UserAgent {
   const { browser = {}, engine = {}, os = {}, device = {}, cpu = {} } = raw;
-  const type = str(device.type);
   return freezeUserAgent({
     ua,
     browser: { name: str(browser.name), version: str(browser.version), major: str(browser.major) },
     engine: { name: str(engine.name), version: str(engine.version) },
     os: { name: str(os.name), version: str(os.version) },
-    device: {
-      type: type && DEVICE_TYPES.has(type) ? (type as DeviceType) : undefined,
-      vendor: str(device.vendor),
-      model: str(device.model),
-    },
+    device: { type: str(device.type) as DeviceType | undefined, vendor: str(device.vendor), model: str(device.model) },
     cpu: { architecture: str(cpu.architecture) },
     isBot: isBot(ua),
   });
@@ -42,9 +36,7 @@ export function parseUncached(ua: string): UserAgent {
   try {
     raw = parseWithVendor(input);
   } catch (error) {
-    channel.reportOnce('user-agent:parse-failed', 'warn', 'ua-parser-js threw; returning an empty result', {
-      error: String(error),
-    });
+    channel.reportOnce('user-agent:parse', 'warn', 'ua-parser-js threw', { error: String(error) });
   }
   return fromRaw(input, raw);
 }

@@ -22,15 +22,18 @@ it('imports and renders on a server without window, fetch/console patches or ven
   const warnBefore = console.warn;
   const globalsBefore = new Set(Object.keys(globalThis));
 
-  const { UserAgentProvider, useUserAgent, userAgentFromHeaders, parseUserAgent, getUserAgent } = await import(
-    '../src/index'
-  );
+  const { UserAgentProvider, useUserAgent, parseUserAgent, getUserAgent } = await import('../src/index');
+  const { userAgentFromHeaders, userAgentProps } = await import('../src/server');
   const { TestUserAgentProvider } = await import('../src/testing');
 
   hook.use = useUserAgent;
   const html = renderToString(
     <UserAgentProvider
-      headers={{ 'user-agent': WIN, 'sec-ch-ua-platform': '"Windows"', 'sec-ch-ua-platform-version': '"15.0.0"' }}
+      {...userAgentProps({
+        'user-agent': WIN,
+        'sec-ch-ua-platform': '"Windows"',
+        'sec-ch-ua-platform-version': '"15.0.0"',
+      })}
     >
       <Show />
     </UserAgentProvider>,

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { type UserAgent, type UserAgentProvider, useUserAgent } from './index';
+import type { userAgentProps } from './server';
 
 it('returns a fully shaped, readonly UserAgent', () => {
   expectTypeOf(useUserAgent).returns.toEqualTypeOf<UserAgent>();
@@ -10,10 +11,9 @@ it('returns a fully shaped, readonly UserAgent', () => {
   >();
 });
 
-it('takes headers or a userAgent string, never both', () => {
+it('takes exactly what userAgentProps returns', () => {
   type Props = ComponentProps<typeof UserAgentProvider>;
-  expectTypeOf<{ headers: Headers }>().toExtend<Props>();
-  expectTypeOf<{ headers: { 'user-agent': string[] } }>().toExtend<Props>();
+  expectTypeOf<ReturnType<typeof userAgentProps>>().toExtend<Props>();
   expectTypeOf<{ userAgent: string }>().toExtend<Props>();
-  expectTypeOf<{ userAgent: string; headers: Headers }>().not.toExtend<Props>();
+  expectTypeOf<{ hints: { platform: 'Windows' } }>().not.toExtend<Props>();
 });

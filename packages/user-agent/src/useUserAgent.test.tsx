@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { act, render, renderHook, screen, waitFor } from '../../../tooling/render';
+import { userAgentProps } from './server';
 import { stubNavigator, TestUserAgentProvider } from './testing';
 import { UserAgentProvider } from './UserAgentProvider';
 import { useUserAgent } from './useUserAgent';
@@ -104,7 +105,7 @@ describe('SSR agreement: renderToString, then hydrateRoot', () => {
     restore = stubNavigator({ userAgent: WIN, maxTouchPoints: 0, userAgentData: WIN11 });
     const headers = { 'user-agent': WIN, 'sec-ch-ua-platform': '"Windows"', cookie: 'x=1' };
     const run = await serverThenHydrate(() => (
-      <UserAgentProvider headers={headers}>
+      <UserAgentProvider {...userAgentProps(headers)}>
         <Show />
       </UserAgentProvider>
     ));
@@ -125,7 +126,7 @@ describe('SSR agreement: renderToString, then hydrateRoot', () => {
       'sec-ch-ua-platform-version': '"15.0.0"',
     };
     const run = await serverThenHydrate(() => (
-      <UserAgentProvider headers={headers}>
+      <UserAgentProvider {...userAgentProps(headers)}>
         <Show />
       </UserAgentProvider>
     ));

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useSyncExternalStore } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { getUserAgent, peekUserAgent, readNavigator } from './getUserAgent';
 import { parseUserAgent } from './parseUserAgent';
 import type { UserAgent } from './types';
@@ -29,7 +29,7 @@ export function useUserAgent(): UserAgent {
   const context = useContext(UserAgentContext);
   const server = context?.server ?? parseUserAgent('');
   const fixed = context?.fixed === true;
-  const getSnapshot = useCallback((): UserAgent => {
+  const getSnapshot = (): UserAgent => {
     if (fixed) return server;
     const enriched = peekUserAgent();
     if (enriched) return enriched;
@@ -37,9 +37,9 @@ export function useUserAgent(): UserAgent {
     // Until client hints arrive, a server value built from this very browser's hint headers
     // (e.g. Windows 11 via Accept-CH) knows more than the frozen string: keep showing it.
     return server.ua === browser.ua && server !== parseUserAgent(server.ua) ? server : browser;
-  }, [server, fixed]);
-  const getServerSnapshot = useCallback(() => server, [server]);
-  return useSyncExternalStore(fixed ? noopSubscribe : subscribe, getSnapshot, getServerSnapshot);
+  };
+  // Both snapshot functions return cached objects, so fresh closures each render are fine.
+  return useSyncExternalStore(fixed ? noopSubscribe : subscribe, getSnapshot, () => server);
 }
 
 const noopSubscribe = () => () => {};
