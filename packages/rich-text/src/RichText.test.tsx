@@ -1,11 +1,12 @@
 import type { ChannelEventOf } from '@plinth/core';
 import { channel } from '@plinth/core';
 import { render, screen } from '../../../tooling/render';
+import { useHeadingId } from './context';
 import { RichText } from './RichText';
 import { resetMissingComponentWarnings } from './report';
 import { sanityImageUrl } from './sanityImageUrl';
 import { block, codeBlock, em, image, link, listItem, span, strong } from './testing';
-import type { RichTextMarkProps } from './types';
+import type { RichTextBlockProps, RichTextMarkProps } from './types';
 
 beforeEach(() => {
   channel.reset();
@@ -191,6 +192,18 @@ describe('heading ids', () => {
     expect(container.querySelector('p')?.hasAttribute('id')).toBe(false);
   });
 
+  it('are available to custom heading components through useHeadingId', () => {
+    expect(html(<RichText value={[block('h2', 'Intro'), block('h2', 'Intro')]} components={titleComponents} />)).toBe(
+      '<h2 id="intro" class="title">Intro<a href="#intro">#</a></h2><h2 id="intro-1" class="title">Intro<a href="#intro-1">#</a></h2>',
+    );
+  });
+
+  it('are not given to headings inside list items', () => {
+    expect(html(<RichText value={[{ ...listItem('bullet', 1, 'Item'), style: 'h3' }]} />)).toBe(
+      '<ul><li><h3>Item</h3></li></ul>',
+    );
+  });
+
   it('can be turned off or customised', () => {
     expect(html(<RichText value={block('h2', 'A')} headingIds={false} />)).toBe('<h2>A</h2>');
     const prefix = (text: string) => `doc-${text.toLowerCase()}`;
@@ -199,6 +212,17 @@ describe('heading ids', () => {
     );
   });
 });
+
+const TitleWithAnchor = ({ value, children }: RichTextBlockProps) => {
+  const id = useHeadingId(value);
+  return (
+    <h2 id={id} className="title">
+      {children}
+      <a href={`#${id}`}>#</a>
+    </h2>
+  );
+};
+const titleComponents = { block: { h2: TitleWithAnchor } };
 
 const Callout = ({ value }: { value: { text: string } }) => <aside>{value.text}</aside>;
 const Highlight = ({ children }: RichTextMarkProps) => <mark>{children}</mark>;
@@ -315,6 +339,16 @@ describe('input normalisation', () => {
     );
     expect(error).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('makes repeated top-level keys unique instead of letting React warn on every render', () => {
+    const error = vi.spyOn(console, 'error');
+    const value = [
+      { ...block('normal', 'a'), _key: 'same' },
+      { ...block('normal', 'b'), _key: 'same' },
+    ];
+    expect(html(<RichText value={value} />)).toBe('<p>a</p><p>b</p>');
+    expect(error).not.toHaveBeenCalled();
   });
 
   it('does not copy a clean document (no per-block allocation)', async () => {
