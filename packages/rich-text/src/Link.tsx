@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { SettingsContext } from './context';
-import { isOtherOrigin, safeHref } from './safeHref';
+import { judgeHref } from './safeHref';
 import type { RichTextLink, RichTextMarkProps } from './types';
 
 /**
@@ -10,9 +10,9 @@ import type { RichTextLink, RichTextMarkProps } from './types';
  */
 export function Link({ value, children }: RichTextMarkProps<RichTextLink>) {
   const { origin, newTab } = useContext(SettingsContext);
-  const href = safeHref(value?.href);
-  if (!href) return children;
-  const other = isOtherOrigin(href, origin);
+  const judged = judgeHref(value?.href, origin);
+  if (!judged) return children;
+  const [href, other] = judged;
   return (
     <a href={href} rel={other ? 'noopener noreferrer' : undefined} target={other && newTab ? '_blank' : undefined}>
       {children}

@@ -4,33 +4,40 @@ const ALLOWED = /^(https?|mailto|tel)$/;
 // relative path's first segment) an obfuscated one such as `jav&#x09;ascript:`. Fragments are exempt.
 const SCHEME = /^([^/?]*):/;
 const OTHER_ORIGIN = /^(https?:|[\\/]{2})/;
-
-/** `href` as the browser's URL parser will see it, for judging only: no whitespace, control or format characters, lower case. */
-const judged = (href: string) => href.replace(INVISIBLE, '').toLowerCase();
+const PROTOCOL_RELATIVE = /^[\\/]{2}/;
 
 /**
- * Returns the (trimmed) href when it is safe to render as a link — `http:`, `https:`, `mailto:`,
- * `tel:`, a relative path, `#fragment` or `?query` — and `undefined` otherwise (`javascript:`,
- * `data:`, `vbscript:`, `file:`, any other scheme, a first path segment with a `:` such as the
- * literal `jav&#x09;ascript:`, an absolute URL that does not parse, an empty or non-string value). Obfuscations with whitespace, control
- * or zero-width characters and mixed case are judged after removing them.
+ * Judges an href once: `[trimmed href, leads to another origin?]` when safe, `undefined` otherwise.
+ * The judged form is what the browser's URL parser sees, minus anything it might ignore: no
+ * whitespace, control or format characters anywhere, lower case.
  */
-export function safeHref(href: unknown): string | undefined {
+export function judgeHref(href: unknown, origin?: string): [string, boolean] | undefined {
   if (typeof href !== 'string') return undefined;
-  const clean = judged(href);
+  const clean = href.replace(INVISIBLE, '').toLowerCase();
   if (!clean) return undefined;
   const scheme = clean[0] === '#' ? null : SCHEME.exec(clean);
   if (scheme && !ALLOWED.test(scheme[1] as string)) return undefined;
   const trimmed = href.trim();
-  // An absolute or protocol-relative URL the browser cannot parse (`//javascript:alert(1)`) would be a dead link.
-  if (OTHER_ORIGIN.test(clean)) {
-    try {
-      new URL(trimmed, 'http://a');
-    } catch {
-      return undefined;
-    }
+  if (!OTHER_ORIGIN.test(clean)) return [trimmed, false];
+  try {
+    // `//javascript:alert(1)` does not parse: it would be a dead link, so it renders as text.
+    const url = PROTOCOL_RELATIVE.test(clean) || origin ? new URL(trimmed, origin ?? 'http://a') : undefined;
+    return [trimmed, !origin || url?.origin !== new URL(origin).origin];
+  } catch {
+    return PROTOCOL_RELATIVE.test(clean) ? undefined : [trimmed, true];
   }
-  return trimmed;
+}
+
+/**
+ * Returns the (trimmed) href when it is safe to render as a link — `http:`, `https:`, `mailto:`,
+ * `tel:`, a relative path, `#fragment` or `?query` — and `undefined` otherwise: `javascript:`,
+ * `data:`, `vbscript:`, `file:`, any other scheme, a first path segment with a `:` such as the
+ * literal `jav&#x09;ascript:`, a protocol-relative URL that does not parse, an empty or non-string
+ * value. Obfuscations with whitespace, control or zero-width characters and mixed case are judged
+ * after removing them.
+ */
+export function safeHref(href: unknown): string | undefined {
+  return judgeHref(href)?.[0];
 }
 
 /**
@@ -38,11 +45,5 @@ export function safeHref(href: unknown): string | undefined {
  * (`//host`, `\\host`) URL, unless it resolves to `origin`.
  */
 export function isOtherOrigin(href: string, origin?: string): boolean {
-  if (!OTHER_ORIGIN.test(judged(href))) return false;
-  if (!origin) return true;
-  try {
-    return new URL(href, origin).origin !== new URL(origin).origin;
-  } catch {
-    return true;
-  }
+  return judgeHref(href, origin)?.[1] ?? false;
 }
