@@ -71,7 +71,10 @@ const pnpm = (args, opts) =>
     : execFileSync('pnpm', args, opts);
 try {
   pnpm(['pack', '--pack-destination', out], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const tarball = join(out, readdirSync(out).find((f) => f.endsWith('.tgz')));
+  const tarball = join(
+    out,
+    readdirSync(out).find((f) => f.endsWith('.tgz')),
+  );
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
   const stray = files.filter((f) => !/^package\/(dist\/|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$)/.test(f));
   if (stray.length) failures.push(`the tarball holds files outside dist/README/LICENSE: ${stray.join(', ')}`);

@@ -9,7 +9,10 @@ process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
 const turbo = (...tasks) => ['turbo', 'run', ...tasks, '--concurrency=2', '--output-logs=new-only'];
 
 const steps = [
-  ['build, typecheck, unit + SSR + type + browser tests, package checks, size budgets', turbo('build', 'typecheck', 'test', 'check:package', 'size')],
+  [
+    'build, typecheck, unit + SSR + type + browser tests, package checks, size budgets',
+    turbo('build', 'typecheck', 'test', 'check:package', 'size'),
+  ],
   ['lint (biome)', ['biome', 'check', '.']],
   ['dead code and exports (knip)', ['knip']],
   ['licenses of the published closure', ['node', 'scripts/check-licenses.mjs']],

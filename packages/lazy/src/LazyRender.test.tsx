@@ -79,24 +79,14 @@ describe('LazyRender with IntersectionObserver', () => {
 
   it('shares one observer among many items with the same options', () => {
     render(
-      <>
-        {ids.map((id) => (
-          <LazyRender key={id}>{id}</LazyRender>
-        ))}
-      </>,
+      ids.map((id) => <LazyRender key={id}>{id}</LazyRender>),
       { strict: false },
     );
     expect(observerConstructions()).toBe(1);
   });
 
   it('shares observers in StrictMode too (its unmount/remount may add one)', () => {
-    render(
-      <>
-        {ids.map((id) => (
-          <LazyRender key={id}>{id}</LazyRender>
-        ))}
-      </>,
-    );
+    render(ids.map((id) => <LazyRender key={id}>{id}</LazyRender>));
     expect(observerConstructions()).toBeGreaterThanOrEqual(1);
     expect(observerConstructions()).toBeLessThanOrEqual(2);
     markInView();

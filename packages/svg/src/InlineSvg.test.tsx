@@ -93,13 +93,7 @@ describe('InlineSvg', () => {
   });
 
   it('fetches each URL once however many instances mount at once (StrictMode)', async () => {
-    render(
-      <>
-        {SIXTY.map((n) => (
-          <InlineSvg key={n} src={n % 2 ? '/a.svg' : '/b.svg'} className="icon" />
-        ))}
-      </>,
-    );
+    render(SIXTY.map((n) => <InlineSvg key={n} src={n % 2 ? '/a.svg' : '/b.svg'} className="icon" />));
     await waitFor(() => expect(document.querySelectorAll('svg.icon rect')).toHaveLength(60));
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
@@ -141,11 +135,7 @@ describe('InlineSvg', () => {
     replies['/broken.svg'] = reply;
     const onError = vi.fn();
     render(
-      <>
-        {['x', 'y', 'z'].map((k) => (
-          <InlineSvg key={k} src="/broken.svg" fallback={<i>broken</i>} onError={onError} />
-        ))}
-      </>,
+      ['x', 'y', 'z'].map((k) => <InlineSvg key={k} src="/broken.svg" fallback={<i>broken</i>} onError={onError} />),
     );
     await waitFor(() => expect(screen.getAllByText('broken')).toHaveLength(3));
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -1,3 +1,4 @@
+/// <reference path="./vendor.d.ts" />
 // The only file that imports the parser. It is a static import on purpose: `parseUserAgent`
 // is synchronous, so the parser cannot be a lazy chunk without making the API async
 // (see README, "Why the parser is not lazy").
