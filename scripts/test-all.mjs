@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 process.env.TURBO_TELEMETRY_DISABLED = '1';
 process.env.STORYBOOK_DISABLE_TELEMETRY = '1';
 process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
-const turbo = (...tasks) => ['turbo', 'run', ...tasks, '--concurrency=2', '--output-logs=new-only'];
+const turbo = (...tasks) => ['turbo', 'run', ...tasks, '--concurrency=2', '--continue', '--output-logs=new-only'];
 
 const steps = [
   [

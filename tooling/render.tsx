@@ -1,11 +1,11 @@
 import { type RenderOptions, render as rtlRender, renderHook as rtlRenderHook } from '@testing-library/react';
-import { type ReactElement, type ReactNode, StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 
 /**
  * Test render helper shared by every package: wraps in <StrictMode> by default so double
  * effects and double renders are exercised everywhere (as react-oidc-context's tests do).
  */
-export function render(ui: ReactElement, { strict = true, ...options }: RenderOptions & { strict?: boolean } = {}) {
+export function render(ui: ReactNode, { strict = true, ...options }: RenderOptions & { strict?: boolean } = {}) {
   const Wrapper = options.wrapper;
   return rtlRender(ui, {
     ...options,

@@ -46,7 +46,7 @@ export interface SessionChannel {
 }
 
 export function createChannel(): SessionChannel {
-  const { subscribe: onAny, emit, clear } = createEmitter<[ChannelEvent]>('channel');
+  const { subscribe: onAny, emit, clear } = createEmitter<[ChannelEvent]>();
   const reported = new Set<string>();
 
   const channel: SessionChannel = {

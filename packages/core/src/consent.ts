@@ -61,7 +61,7 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
   const categories = options.categories ?? ['analytics', 'monitoring'];
   const key = options.storageKey ?? 'plinth.consent';
   const version = options.version ?? 1;
-  const listeners = createEmitter<[ConsentState, readonly ConsentChange[]]>('consent');
+  const listeners = createEmitter<[ConsentState, readonly ConsentChange[]]>();
   let state: ConsentState | undefined;
 
   const storage = (): ConsentOptions['storage'] => {

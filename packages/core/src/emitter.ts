@@ -1,5 +1,5 @@
 /** The one listener set of core: subscribe returns its unsubscribe; a throwing listener never stops the others. */
-export function createEmitter<Args extends unknown[]>(what: string) {
+export function createEmitter<Args extends unknown[]>() {
   const listeners = new Set<(...args: Args) => void>();
   return {
     subscribe(listener: (...args: Args) => void): () => void {
@@ -13,7 +13,7 @@ export function createEmitter<Args extends unknown[]>(what: string) {
         try {
           listener(...args);
         } catch (error) {
-          console.error(`[plinth] a ${what} listener threw`, error);
+          console.error('[plinth] a listener threw', error);
         }
       }
     },

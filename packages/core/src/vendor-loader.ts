@@ -74,7 +74,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   let started = false;
   let unsubscribeConsent: (() => void) | undefined;
   const queue: ((client: Client) => void)[] = [];
-  const listeners = createEmitter<[VendorStatus]>(`${name} loader`);
+  const listeners = createEmitter<[VendorStatus]>();
 
   const setStatus = (next: VendorStatus) => {
     if (next === status) return;
@@ -86,7 +86,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     try {
       fn(target);
     } catch (error) {
-      console.error(`[plinth] a queued ${name} call threw`, error);
+      console.error(`[plinth] ${name}:`, error);
     }
   };
 
