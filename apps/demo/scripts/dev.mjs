@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Starts @plinth/sandbox and the demo's Vite dev server together, in one process, and prints the URL.
 // Options: --port <demo port, default 5173> --sandbox-port <default 4700> (or PORT / SANDBOX_PORT).
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '@plinth/sandbox';
 import { createServer } from 'vite';
@@ -15,8 +16,8 @@ const sandbox = await startSandbox({ port: sandboxPort, quiet: true });
 process.env.VITE_SANDBOX_URL ??= sandbox.url;
 
 const vite = await createServer({
-  configFile: new URL('../vite.config.ts', import.meta.url).pathname,
-  root: new URL('..', import.meta.url).pathname,
+  configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+  root: fileURLToPath(new URL('..', import.meta.url)),
   server: { port, host: '127.0.0.1', strictPort: true },
   logLevel: values.quiet ? 'warn' : 'info',
 });

@@ -93,6 +93,21 @@ describe('consent store', () => {
     expect(store.get('analytics')).toBe('granted');
   });
 
+  it('listens to other tabs only while subscribed (no listener leak)', () => {
+    const add = vi.spyOn(window, 'addEventListener');
+    const remove = vi.spyOn(window, 'removeEventListener');
+    const store = createConsent();
+    const storageCalls = (spy: typeof add) => spy.mock.calls.filter(([type]) => type === 'storage').length;
+    expect(storageCalls(add)).toBe(0);
+    const a = store.subscribe(() => {});
+    const b = store.subscribe(() => {});
+    expect(storageCalls(add)).toBe(1);
+    a();
+    expect(storageCalls(remove)).toBe(0);
+    b();
+    expect(storageCalls(remove)).toBe(1);
+  });
+
   it('follows a decision made in another tab', () => {
     const store = createConsent();
     const listener = vi.fn();

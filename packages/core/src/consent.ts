@@ -63,6 +63,7 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
   const version = options.version ?? 1;
   const listeners = createEmitter<[ConsentState, readonly ConsentChange[]]>();
   let state: ConsentState | undefined;
+  let stopSync: (() => void) | undefined;
 
   const storage = (): ConsentOptions['storage'] => {
     if (options.storage !== undefined) return options.storage;
@@ -146,7 +147,24 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
     grantAll: () => store.grant(...categories),
     denyAll: () => store.deny(...categories),
     reset: () => decide('pending')(),
-    subscribe: listeners.subscribe,
+    subscribe(listener) {
+      const off = listeners.subscribe(listener);
+      // Follow decisions made in other tabs while anyone listens (the record is already stored).
+      if (isBrowser && options.storage === undefined && !stopSync) {
+        const onStorage = (event: StorageEvent) => {
+          if (event.key === key) apply(read(), false);
+        };
+        window.addEventListener('storage', onStorage);
+        stopSync = () => window.removeEventListener('storage', onStorage);
+      }
+      return () => {
+        off();
+        if (listeners.size() === 0) {
+          stopSync?.();
+          stopSync = undefined;
+        }
+      };
+    },
     onRevoke(category, listener) {
       return store.subscribe((_, changes) => {
         if (changes.some((c) => c.category === category && c.from === 'granted')) listener();
@@ -154,11 +172,5 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
     },
   };
 
-  // Another tab decided: follow it (the record is already stored, so don't write it back).
-  if (isBrowser && options.storage === undefined) {
-    window.addEventListener('storage', (event) => {
-      if (event.key === key) apply(read(), false);
-    });
-  }
   return store;
 }

@@ -18,5 +18,6 @@ export function createEmitter<Args extends unknown[]>() {
       }
     },
     clear: () => listeners.clear(),
+    size: () => listeners.size,
   };
 }

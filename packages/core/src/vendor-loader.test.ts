@@ -133,6 +133,29 @@ describe('createVendorLoader', () => {
     expect(loader.status()).toBe('denied');
   });
 
+  it('retries on a later grant when the import failed after consent was withdrawn (never hangs)', async () => {
+    const consent = createConsent({ storage: null, initial: { analytics: 'granted' } });
+    const first = deferred<FakeSdk>();
+    const load = vi
+      .fn<() => Promise<FakeSdk>>()
+      .mockReturnValueOnce(first.promise)
+      .mockResolvedValueOnce({ calls: [], stopped: 0 });
+    const loader = createVendorLoader<FakeSdk>({
+      name: 'sdk',
+      load,
+      consent: { store: consent, category: 'analytics' },
+    });
+    void loader.start();
+    consent.deny('analytics');
+    first.reject(new Error('init failed'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    consent.grant('analytics');
+    loader.call((sdk) => sdk.calls.push('after regrant'));
+    const sdk = await loader.ready();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(sdk?.calls).toEqual(['after regrant']);
+  });
+
   it('a blocked import ends in "blocked" with a typed error and no unhandled rejection', async () => {
     const loader = createVendorLoader<FakeSdk>({
       name: 'sdk',

@@ -128,6 +128,8 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
         if (status === 'loading' || status === 'timeout') {
           fail(looksBlocked(error) ? 'blocked' : 'failed', error);
           drop();
+        } else {
+          loading = undefined; // consent was withdrawn meanwhile: a later grant tries again
         }
         return undefined;
       } finally {

@@ -1,3 +1,4 @@
+import { isBrowser } from '@plinth/core';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 
 export interface SanitizeSvgOptions {
@@ -18,7 +19,7 @@ let externalUse = false;
 /** A private DOMPurify instance, so these hooks never leak into the page's own DOMPurify. */
 function getPurifier(): DOMPurify | undefined {
   if (purifier) return purifier;
-  if (typeof window === 'undefined') return undefined;
+  if (!isBrowser) return undefined;
   const instance = createDOMPurify(window);
   if (!instance.isSupported) return undefined;
   instance.addHook('afterSanitizeAttributes', (node) => {

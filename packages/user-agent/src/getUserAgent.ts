@@ -1,9 +1,7 @@
+import { isBrowser } from '@plinth/core';
 import { applyClientHints, applyTouchPoints } from './applyClientHints';
 import { parseUserAgent } from './parseUserAgent';
 import type { ClientHints, UserAgent } from './types';
-
-// TODO(core): use `isBrowser` from @plinth/core once it is exported.
-const hasNavigator = () => typeof navigator !== 'undefined' && typeof window !== 'undefined';
 
 interface NavigatorUAData extends ClientHints {
   getHighEntropyValues?(hints: string[]): Promise<ClientHints>;
@@ -28,7 +26,7 @@ function lowEntropy(data: NavigatorUAData | undefined): ClientHints | undefined 
  * (`navigator.userAgentData.brands/mobile/platform`) and touch points (iPadOS). Cached.
  */
 export function readNavigator(): UserAgent {
-  if (!hasNavigator()) return parseUserAgent('');
+  if (!isBrowser) return parseUserAgent('');
   sync ??= fromNavigator(lowEntropy((navigator as NavigatorWithHints).userAgentData));
   return sync;
 }
@@ -64,7 +62,7 @@ async function enrich(): Promise<UserAgent> {
  * On a server it resolves to `parseUserAgent()` (use `userAgentFromHeaders` there instead).
  */
 export function getUserAgent(): Promise<UserAgent> {
-  if (!hasNavigator()) return Promise.resolve(parseUserAgent());
+  if (!isBrowser) return Promise.resolve(parseUserAgent());
   pending ??= enrich()
     .catch(readNavigator)
     .then((value) => {

@@ -1,4 +1,4 @@
-import { channel } from '@plinth/core';
+import { channel, isBrowser } from '@plinth/core';
 import { parseWithVendor, type RawResult } from './adapter/ua-parser-js';
 import { isBot } from './isBot';
 import { MAX_LENGTH } from './limits';
@@ -51,12 +51,7 @@ export function parseUncached(ua: string): UserAgent {
  * browser version in a browser use `getUserAgent()`; on a server, `userAgentFromHeaders()`.
  */
 export function parseUserAgent(ua?: string | null): UserAgent {
-  const input =
-    ua === undefined
-      ? (typeof navigator !== 'undefined' && navigator.userAgent) || ''
-      : typeof ua === 'string'
-        ? ua
-        : '';
+  const input = ua === undefined ? (isBrowser && navigator.userAgent) || '' : typeof ua === 'string' ? ua : '';
   const key = input.length > MAX_LENGTH ? input.slice(0, MAX_LENGTH) : input;
   let result = memo.get(key);
   if (result) {
