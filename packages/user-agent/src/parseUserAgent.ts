@@ -36,7 +36,7 @@ export function parseUncached(ua: string): UserAgent {
   try {
     raw = parseWithVendor(input);
   } catch (error) {
-    channel.reportOnce('user-agent:parse', 'warn', 'ua-parser-js threw', { error: String(error) });
+    channel.reportOnce('user-agent', 'warn', 'parser threw', { error: String(error) });
   }
   return fromRaw(input, raw);
 }
