@@ -1,17 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig, type ViteUserConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './tooling/chromium.mjs';
 
 /** The condition under which every workspace package exports its TypeScript source. */
 export const SOURCE_CONDITION = '@plinth/source';
 
 const setupFile = fileURLToPath(new URL('./tooling/vitest.setup.ts', import.meta.url));
+/** Tests that need a real browser: `*.browser.test.ts(x)`, run by `browserTestConfig()`. */
+const BROWSER_TESTS = 'src/**/*.browser.test.{ts,tsx}';
 
 /**
  * The one Vitest setup every package uses: jsdom by default (SSR tests opt into
  * `// @vitest-environment node`), workspace packages resolved to `src` through the
- * source condition, type tests from `*.test-d.ts`.
+ * source condition, type tests from `*.test-d.ts`. Browser tests are left to `browserTestConfig()`.
  */
 export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
   return defineConfig({
@@ -22,6 +26,7 @@ export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteU
       environment: 'jsdom',
       globals: true,
       include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+      exclude: [...configDefaults.exclude, BROWSER_TESTS],
       setupFiles: [setupFile],
       restoreMocks: true,
       unstubGlobals: true,
@@ -29,4 +34,28 @@ export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteU
       ...overrides,
     },
   });
+}
+
+/**
+ * The same setup for `*.browser.test.ts(x)` in real Chromium (Vitest browser mode over Playwright,
+ * launched as every browser test here is: `tooling/chromium.mjs`). `extra` merges on top (plugins,
+ * optimizeDeps, a viewport).
+ */
+export function browserTestConfig(extra: ViteUserConfig = {}): ViteUserConfig {
+  return mergeConfig(
+    packageTestConfig({
+      include: [BROWSER_TESTS],
+      exclude: [...configDefaults.exclude],
+      typecheck: { enabled: false },
+      browser: {
+        enabled: true,
+        headless: true,
+        screenshotFailures: false,
+        viewport: { width: 800, height: 600 },
+        provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+        instances: [{ browser: 'chromium' }],
+      },
+    }),
+    extra,
+  );
 }

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from '../../tooling/chromium';
+import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
 
 const PORT = 4174;
 const SANDBOX_PORT = 4701;

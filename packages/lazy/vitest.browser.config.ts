@@ -1,38 +1,4 @@
-import { existsSync } from 'node:fs';
-import { playwright } from '@vitest/browser-playwright';
-import { mergeConfig } from 'vitest/config';
-import { packageTestConfig } from '../../vitest.shared';
+import { browserTestConfig } from '../../vitest.shared';
 
-// Debian's Chromium; Playwright cannot download its own browser here.
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-
-export default mergeConfig(
-  packageTestConfig({
-    include: ['src/**/*.browser.test.{ts,tsx}'],
-    exclude: [],
-    typecheck: { enabled: false },
-    browser: {
-      enabled: true,
-      headless: true,
-      screenshotFailures: false,
-      viewport: { width: 800, height: 600 },
-      provider: playwright({
-        launchOptions: {
-          executablePath,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      }),
-      instances: [{ browser: 'chromium' }],
-    },
-  }),
-  // Pre-bundle up front: a mid-run re-optimisation reloads the page and duplicates React.
-  { optimizeDeps: { include: ['react-intersection-observer', '@storybook/react-vite', 'storybook/test'] } },
-);
+// Pre-bundle up front: a mid-run re-optimisation reloads the page and duplicates React.
+export default browserTestConfig({ optimizeDeps: { include: ['react-intersection-observer'] } });

@@ -1,12 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { playwright } from '@vitest/browser-playwright';
 import type { Plugin } from 'vite';
-import { mergeConfig } from 'vitest/config';
-import { packageTestConfig } from '../../vitest.shared';
+import { browserTestConfig } from '../../vitest.shared';
 
-// Debian's Chromium; Playwright cannot download its own browser here.
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const corpusPath = fileURLToPath(new URL('../../../shared/corpora/dompurify-svg-fixtures.json', import.meta.url));
 
 /** Twenty distinct icons, each with a gradient and a clip path referenced by id. */
@@ -58,35 +54,8 @@ function svgFixtures(): Plugin {
   };
 }
 
-export default mergeConfig(
-  packageTestConfig({
-    include: ['src/**/*.browser.test.{ts,tsx}'],
-    exclude: [],
-    typecheck: { enabled: false },
-    browser: {
-      enabled: true,
-      headless: true,
-      screenshotFailures: false,
-      provider: playwright({
-        launchOptions: {
-          executablePath,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      }),
-      instances: [{ browser: 'chromium' }],
-    },
-  }),
-  {
-    plugins: [svgFixtures()],
-    // Pre-bundle up front: a mid-run re-optimisation reloads the page and duplicates React.
-    optimizeDeps: { include: ['react-inlinesvg', 'dompurify', '@storybook/react-vite', 'storybook/test'] },
-  },
-);
+export default browserTestConfig({
+  plugins: [svgFixtures()],
+  // Pre-bundle up front: a mid-run re-optimisation reloads the page and duplicates React.
+  optimizeDeps: { include: ['react-inlinesvg', 'dompurify'] },
+});

@@ -1,10 +1,10 @@
 // Renders 1,000 icons of 20 URLs in Chromium with @plinth/svg's InlineSvg and with raw react-inlinesvg,
 // and prints the requests the server saw and the time until all 1,000 were in the DOM.
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright';
 import { createServer, defaultClientConditions } from 'vite';
+import { chromiumLaunchOptions } from '../../../tooling/chromium.mjs';
 
 const RUNS = 3;
 const LATENCY_MS = 40;
@@ -41,19 +41,7 @@ const server = await createServer({
 });
 await server.listen();
 const { port } = server.httpServer.address();
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 
 async function measure(mode, strict = false) {
   const times = [];

@@ -1,0 +1,1 @@
+export declare function chromiumLaunchOptions(): { executablePath?: string; args: string[] };
