@@ -2,7 +2,15 @@ import { channel } from '@plinth/core';
 
 const warned = new Set<string>();
 
-const isDev = () => typeof process !== 'undefined' && process.env.NODE_ENV !== 'production';
+// Bundlers (Vite in dev and build, webpack, Next) replace `process.env.NODE_ENV` textually; a
+// `typeof process` guard would not be replaced and would read "production" in every browser.
+const isDev = () => {
+  try {
+    return process.env.NODE_ENV !== 'production';
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The `onMissingComponent` handler given to @portabletext/react: once per kind and type per page,

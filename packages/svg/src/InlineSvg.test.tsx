@@ -59,7 +59,7 @@ describe('InlineSvg', () => {
     const svg = document.querySelector('svg.icon')!;
     expect(svg.getAttribute('width')).toBe('24');
     expect(svg.getAttribute('viewBox')).toBe('0 0 10 10');
-    expect(onLoad).toHaveBeenCalledWith('/a.svg');
+    expect(onLoad).toHaveBeenCalledExactlyOnceWith('/a.svg'); // once, though StrictMode runs effects twice
     expect(fetchMock).toHaveBeenCalledWith(
       'http://localhost:3000/a.svg',
       expect.objectContaining({ credentials: 'same-origin' }),

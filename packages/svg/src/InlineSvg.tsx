@@ -54,8 +54,12 @@ export const InlineSvg = forwardRef<SVGSVGElement, InlineSvgProps>(function Inli
   const handlers = useRef({ onLoad, onError });
   handlers.current = { onLoad, onError };
 
+  // Each outcome is announced once per instance: StrictMode's second effect run sees it already notified.
+  const notified = useRef<unknown>(null);
   useEffect(() => {
     if (entry.status === 'idle' || entry === BLOCKED) loadSvg(src).catch(() => {});
+    if (notified.current === entry) return;
+    if (entry.status === 'loaded' || entry.status === 'failed') notified.current = entry;
     if (entry.status === 'loaded') handlers.current.onLoad?.(src);
     if (entry.status === 'failed')
       handlers.current.onError?.(
