@@ -51,6 +51,15 @@ afterEach(() => {
 });
 
 describe('InlineSvg', () => {
+  it('announces a cached SVG once per instance, though StrictMode runs mount effects twice', async () => {
+    render(<InlineSvg src="/a.svg" className="first" />);
+    await waitFor(() => expect(document.querySelector('svg.first rect')).not.toBeNull());
+    const onLoad = vi.fn();
+    render(<InlineSvg src="/a.svg" className="second" onLoad={onLoad} />);
+    await waitFor(() => expect(document.querySelector('svg.second rect')).not.toBeNull());
+    expect(onLoad).toHaveBeenCalledExactlyOnceWith('/a.svg');
+  });
+
   it('shows the loader, then the sanitised SVG with props applied', async () => {
     const onLoad = vi.fn();
     render(<InlineSvg src="/a.svg" loader={<span>loading</span>} width={24} className="icon" onLoad={onLoad} />);
