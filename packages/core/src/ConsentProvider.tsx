@@ -7,6 +7,7 @@ import {
   type ConsentStore,
   createConsent,
 } from './consent';
+import { PlinthError } from './error';
 
 const ConsentContext = createContext<ConsentStore | null>(null);
 
@@ -23,10 +24,13 @@ export function ConsentProvider({ store, options, children }: ConsentProviderPro
 }
 
 /** Thrown by a `useX()` hook outside its provider; the message points at the package's testing entry. */
-export class MissingProviderError extends Error {
+export class MissingProviderError extends PlinthError<string, 'missing_provider'> {
   override readonly name = 'MissingProviderError';
   constructor(hook: string, pkg: string) {
-    super(`${hook}() must be used inside its provider. In tests and stories, use @plinth/${pkg}/testing.`);
+    super(`${hook}() must be used inside its provider. In tests and stories, use @plinth/${pkg}/testing.`, {
+      source: pkg,
+      code: 'missing_provider',
+    });
   }
 }
 

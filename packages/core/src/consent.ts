@@ -1,4 +1,5 @@
 import { createEmitter } from './emitter';
+import { PlinthError } from './error';
 import { isBrowser } from './is-browser';
 
 export type ConsentStatus = 'pending' | 'granted' | 'denied';
@@ -126,7 +127,9 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
   const update = (decisions: Partial<Record<ConsentCategory, ConsentStatus>>) => {
     const next: Record<string, ConsentStatus> = { ...current() };
     for (const [category, status] of Object.entries(decisions)) {
-      if (!categories.includes(category)) throw new TypeError(`[plinth] unknown consent category "${category}"`);
+      if (!categories.includes(category)) {
+        throw new PlinthError(`unknown consent category "${category}"`, { source: 'consent', code: 'unknown_category' });
+      }
       if (status) next[category] = status;
     }
     apply(next, true);
