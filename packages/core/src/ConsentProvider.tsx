@@ -43,7 +43,7 @@ const serverState = (store: ConsentStore): ConsentState =>
   Object.fromEntries(store.categories.map((category) => [category, 'pending' as ConsentStatus]));
 
 export interface UseConsent
-  extends Pick<ConsentStore, 'grant' | 'deny' | 'set' | 'grantAll' | 'denyAll' | 'reset' | 'onRevoke'> {
+  extends Pick<ConsentStore, 'grant' | 'deny' | 'set' | 'reset' | 'onRevoke'> {
   state: ConsentState;
   status(category: ConsentCategory): ConsentStatus;
   /** True when any category is still `pending` (show the banner). */

@@ -67,7 +67,7 @@ describe('consent store', () => {
   it('reset forgets decisions and removes the stored record', () => {
     const storage = memoryStorage();
     const store = createConsent({ storage });
-    store.grantAll();
+    store.grant();
     expect(storage.data.size).toBe(1);
     store.reset();
     expect(store.getState()).toEqual({ analytics: 'pending', monitoring: 'pending' });
@@ -125,7 +125,7 @@ function Banner() {
   if (!consent.pending) return <p>decided: {JSON.stringify(consent.state)}</p>;
   return (
     <div role="dialog" aria-label="consent">
-      <button type="button" onClick={() => consent.grantAll()}>
+      <button type="button" onClick={() => consent.grant()}>
         Accept
       </button>
       <button type="button" onClick={() => consent.deny('analytics', 'monitoring')}>

@@ -37,8 +37,6 @@ export interface ConsentStore {
   /** Deny these categories (all of them when none is named). */
   deny(...categories: ConsentCategory[]): void;
   set(decisions: Partial<Record<ConsentCategory, ConsentStatus>>): void;
-  grantAll(): void;
-  denyAll(): void;
   /** Forget every decision (back to `pending`) and remove the stored record. */
   reset(): void;
   /** Called after every change with the changes made. Returns the unsubscribe function. */
@@ -147,8 +145,6 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
     grant: decide('granted'),
     deny: decide('denied'),
     set: update,
-    grantAll: () => store.grant(...categories),
-    denyAll: () => store.deny(...categories),
     reset: () => decide('pending')(),
     subscribe(listener) {
       const off = listeners.subscribe(listener);
