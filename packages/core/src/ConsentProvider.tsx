@@ -42,8 +42,7 @@ export function useConsentStore(): ConsentStore | null {
 const serverState = (store: ConsentStore): ConsentState =>
   Object.fromEntries(store.categories.map((category) => [category, 'pending' as ConsentStatus]));
 
-export interface UseConsent
-  extends Pick<ConsentStore, 'grant' | 'deny' | 'set' | 'reset' | 'onRevoke'> {
+export interface UseConsent extends Pick<ConsentStore, 'grant' | 'deny' | 'set' | 'reset' | 'onRevoke'> {
   state: ConsentState;
   status(category: ConsentCategory): ConsentStatus;
   /** True when any category is still `pending` (show the banner). */

@@ -126,7 +126,10 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
     const next: Record<string, ConsentStatus> = { ...current() };
     for (const [category, status] of Object.entries(decisions)) {
       if (!categories.includes(category)) {
-        throw new PlinthError(`unknown consent category "${category}"`, { source: 'consent', code: 'unknown_category' });
+        throw new PlinthError(`unknown consent category "${category}"`, {
+          source: 'consent',
+          code: 'unknown_category',
+        });
       }
       if (status) next[category] = status;
     }

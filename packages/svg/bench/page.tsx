@@ -12,10 +12,8 @@ function Page() {
     <div>
       {srcs.map((src, i) =>
         mode === 'raw' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed list
           <SVG key={i} src={src} width={16} height={16} uniquifyIDs />
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed list
           <InlineSvg key={i} src={src} width={16} height={16} />
         ),
       )}

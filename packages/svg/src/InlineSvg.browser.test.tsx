@@ -64,7 +64,6 @@ describe('InlineSvg in Chromium', () => {
       <div>
         {Array.from({ length: count }, (_, n) => (
           <InlineSvg
-            // biome-ignore lint/suspicious/noArrayIndexKey: fixed list of corpus cases
             key={n}
             src={`/__fixtures__/${n}.svg`}
             data-case={n}
@@ -90,7 +89,6 @@ describe('InlineSvg in Chromium', () => {
     const { container } = render(
       <div>
         {Array.from({ length: 1000 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
           <InlineSvg key={i} src={`/__icons__/${i % 20}.svg`} width={24} height={24} className="icon" />
         ))}
       </div>,
