@@ -13,6 +13,7 @@ const steps = [
     'build, typecheck, unit + SSR + type + browser tests, package checks, size budgets',
     turbo('build', 'typecheck', 'test', 'check:package', 'size'),
   ],
+  ['the repository scripts (entry guard, license check)', ['vitest', 'run', '--project', 'scripts']],
   ['lint (biome)', ['biome', 'check', '.']],
   ['dead code and exports (knip)', ['knip']],
   ['licenses of the published closure', ['node', 'scripts/check-licenses.mjs']],

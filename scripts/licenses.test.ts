@@ -1,21 +1,23 @@
 // Tests the foundation's license check (scripts/licenses.mjs, scripts/check-licenses.mjs), which
-// guards this package's reason to exist: ua-parser-js 2.x is AGPL, 1.0.x is MIT.
+// guards @plinth/user-agent's reason to exist: ua-parser-js 2.x is AGPL, 1.0.x is MIT.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain .mjs script without declarations
-import { classifyLicense, declaredLicense } from '../../../scripts/licenses.mjs';
+import { classifyLicense, declaredLicense } from './licenses.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const script = join(here, '../../../scripts/check-licenses.mjs');
+const script = join(here, 'check-licenses.mjs');
 const verdict = (pkg: unknown) => classifyLicense(pkg).verdict;
 
 describe('classifyLicense', () => {
   it('rejects ua-parser-js 2.x (AGPL-3.0-or-later) and accepts the installed 1.0.41 (MIT)', () => {
     expect(verdict({ name: 'ua-parser-js', version: '2.0.0', license: 'AGPL-3.0-or-later' })).toBe('denied');
-    const installed = JSON.parse(readFileSync(join(here, '../node_modules/ua-parser-js/package.json'), 'utf8'));
+    const installed = JSON.parse(
+      readFileSync(join(here, '../packages/user-agent/node_modules/ua-parser-js/package.json'), 'utf8'),
+    );
     expect(installed.version).toBe('1.0.41');
     expect(verdict(installed)).toBe('ok');
   });
