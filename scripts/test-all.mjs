@@ -11,7 +11,7 @@ const turbo = (...tasks) => ['turbo', 'run', ...tasks, '--concurrency=2', '--con
 const steps = [
   [
     'build, typecheck, unit + SSR + type + browser tests, package checks, size budgets',
-    turbo('build', 'typecheck', 'test', 'check:package', 'size'),
+    turbo('build', 'typecheck', 'typecheck:root', 'test', 'check:package', 'size'),
   ],
   ['the repository scripts (entry guard, license check)', ['vitest', 'run', '--project', 'scripts']],
   ['lint (biome)', ['biome', 'check', '.']],
