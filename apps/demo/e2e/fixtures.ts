@@ -1,13 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import type { ReceivedRequest } from '@plinth/sandbox';
 import { SANDBOX_URL } from '../playwright.config';
 
-export interface Received {
-  id: number;
-  vendor: string;
-  method: string;
-  path: string;
+/** A recording whose body is the demo beacon's JSON. */
+export type Received = Omit<ReceivedRequest, 'body'> & {
   body: { type?: string; properties?: Record<string, unknown> } | undefined;
-}
+};
 
 /** What the sandbox received from the demo's beacon (vendor `collect`). */
 export async function received(page: Page, vendor = 'collect'): Promise<Received[]> {

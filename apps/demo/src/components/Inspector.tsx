@@ -1,18 +1,8 @@
+import type { ReceivedRequest } from '@plinth/sandbox';
 import { useEffect, useState } from 'react';
 import { config } from '../config';
 
-interface Received {
-  id: number;
-  time: string;
-  vendor: string;
-  route?: string;
-  method: string;
-  path: string;
-  status: number;
-  body?: unknown;
-  malformed?: string;
-  error?: string;
-}
+type Received = ReceivedRequest;
 
 type Connection = 'connecting' | 'live' | 'offline';
 const MAX = 200;
