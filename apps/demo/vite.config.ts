@@ -7,5 +7,19 @@ export default defineConfig({
   resolve: { conditions: ['@plinth/source', ...defaultClientConditions] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  // Pre-bundle every dependency up front: a re-optimisation found mid-session reloads the page.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react-dom/client',
+      'react/jsx-dev-runtime',
+      'react-router',
+      '@plinth/lazy > react-intersection-observer',
+      '@plinth/svg > react-inlinesvg',
+      '@plinth/svg > dompurify',
+      '@plinth/rich-text > @portabletext/react',
+      '@plinth/user-agent > ua-parser-js',
+    ],
+  },
   build: { sourcemap: true },
 });
