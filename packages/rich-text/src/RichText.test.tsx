@@ -322,6 +322,25 @@ describe('input normalisation', () => {
     );
   });
 
+  it('strips them from span types, mark names and mark definition types too', () => {
+    const stega = '\u200b\u2060';
+    const value = [
+      {
+        _type: 'block',
+        _key: 'b',
+        style: 'normal',
+        markDefs: [{ _type: `li${stega}nk`, _key: 'l', href: 'https://example.com/' }],
+        children: [
+          { _type: `sp${stega}an`, _key: 's1', text: 'bold', marks: [`str${stega}ong`] },
+          { _type: 'span', _key: 's2', text: ' link', marks: ['l'] },
+        ],
+      },
+    ];
+    expect(html(<RichText value={value} />)).toBe(
+      '<p><strong>bold</strong><a href="https://example.com/" rel="noopener noreferrer"> link</a></p>',
+    );
+  });
+
   it('does not crash on missing _keys, missing markDefs or junk entries', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const error = vi.spyOn(console, 'error');

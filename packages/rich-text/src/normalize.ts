@@ -6,17 +6,37 @@ const FIELDS = ['_type', 'style', 'listItem'] as const;
 
 type Node = TypedObject & Record<string, unknown>;
 
-const dirty = (node: Node) => FIELDS.some((f) => typeof node[f] === 'string' && HAS_INVISIBLE.test(node[f] as string));
+const tainted = (text: unknown) => typeof text === 'string' && HAS_INVISIBLE.test(text);
+/** A span or inline object (`children[]`) or a mark definition (`markDefs[]`) with a tainted type or mark name. */
+const dirtyChild = (child: unknown) =>
+  !!child &&
+  typeof child === 'object' &&
+  (tainted((child as Node)._type) || (Array.isArray((child as Node).marks) && (child as Node).marks.some(tainted)));
+const dirtyList = (list: unknown) => Array.isArray(list) && list.some(dirtyChild);
+const dirty = (node: Node) =>
+  FIELDS.some((f) => tainted(node[f])) || dirtyList(node.children) || dirtyList(node.markDefs);
+
+const strip = (text: string) => text.replace(INVISIBLE, '');
+function cleanChild(child: Node): Node {
+  const copy: Node = { ...child, _type: strip(child._type) };
+  if (Array.isArray(child.marks)) copy.marks = child.marks.map((m: unknown) => (typeof m === 'string' ? strip(m) : m));
+  return copy;
+}
 
 function clean(node: Node): Node {
   const copy: Node = { ...node };
-  for (const f of FIELDS) if (typeof copy[f] === 'string') copy[f] = (copy[f] as string).replace(INVISIBLE, '');
+  for (const f of FIELDS) if (typeof copy[f] === 'string') copy[f] = strip(copy[f] as string);
+  for (const f of ['children', 'markDefs'] as const) {
+    const list = copy[f];
+    if (Array.isArray(list)) copy[f] = list.map((c: Node) => (dirtyChild(c) ? cleanChild(c) : c));
+  }
   return copy;
 }
 
 /**
  * A document as an array: `null`/`undefined` → `[]`, one block → `[block]`, entries that are not
- * typed objects dropped, zero-width/stega characters stripped from `_type`, `style` and `listItem`,
+ * typed objects dropped, zero-width/stega characters stripped from `_type`, `style` and `listItem`
+ * (and from the `_type` and mark names of spans, inline objects and mark definitions),
  * a repeated top-level `_key` made unique.
  * Returns the input array itself when nothing needed changing (no per-block allocation).
  */
