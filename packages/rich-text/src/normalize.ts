@@ -8,10 +8,11 @@ type Node = TypedObject & Record<string, unknown>;
 
 const tainted = (text: unknown) => typeof text === 'string' && HAS_INVISIBLE.test(text);
 /** A span or inline object (`children[]`) or a mark definition (`markDefs[]`) with a tainted type or mark name. */
-const dirtyChild = (child: unknown) =>
-  !!child &&
-  typeof child === 'object' &&
-  (tainted((child as Node)._type) || (Array.isArray((child as Node).marks) && (child as Node).marks.some(tainted)));
+const dirtyChild = (child: unknown): boolean => {
+  if (!child || typeof child !== 'object') return false;
+  const { _type, marks } = child as { _type?: unknown; marks?: unknown };
+  return tainted(_type) || (Array.isArray(marks) && marks.some(tainted));
+};
 const dirtyList = (list: unknown) => Array.isArray(list) && list.some(dirtyChild);
 const dirty = (node: Node) =>
   FIELDS.some((f) => tainted(node[f])) || dirtyList(node.children) || dirtyList(node.markDefs);
