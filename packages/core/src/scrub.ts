@@ -110,32 +110,22 @@ export function scrubDeep<T>(value: T, options: ScrubDeepOptions = {}): T {
     if (depth >= maxDepth) return '[MaxDepth]';
     seen.add(input);
     try {
-      if (Array.isArray(input)) {
-        const out: unknown[] = [];
-        for (const item of input) {
-          if (budget <= 0) {
-            out.push('[Truncated]');
-            break;
-          }
-          out.push(visit(item, depth + 1));
-        }
-        return out;
-      }
-      const source =
-        input instanceof Error ? { ...input, name: input.name, message: input.message, stack: input.stack } : input;
-      const out: Record<string, unknown> = {};
+      const list = Array.isArray(input);
+      const source = (
+        input instanceof Error ? { ...input, name: input.name, message: input.message, stack: input.stack } : input
+      ) as Record<string, unknown>;
+      const out = (list ? [] : {}) as Record<string, unknown>;
       for (const key of Object.keys(source)) {
         if (budget <= 0) {
-          out['[Truncated]'] = true;
+          out[list ? key : '[Truncated]'] = '[Truncated]';
           break;
         }
-        const item = (source as Record<string, unknown>)[key];
-        if ((SECRET.test(key) || key === 'code') && item !== undefined && item !== null && item !== '') {
-          budget -= 1;
-          out[key] = REDACTED;
-        } else {
-          out[key] = visit(item, depth + 1);
-        }
+        const item = source[key];
+        // Values under secret-looking keys go, whatever they hold (array indices are never secret).
+        out[key] =
+          !list && (SECRET.test(key) || key === 'code') && item !== undefined && item !== null && item !== ''
+            ? REDACTED
+            : visit(item, depth + 1);
       }
       return out;
     } finally {

@@ -71,7 +71,6 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   let failure: PlinthError<'loader', VendorErrorCode> | undefined;
   let dropped = 0;
   let loading: Promise<Client | undefined> | undefined;
-  let started = false;
   let unsubscribeConsent: (() => void) | undefined;
   const queue: ((client: Client) => void)[] = [];
   const listeners = createEmitter<[VendorStatus]>();
@@ -94,6 +93,8 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     while (client !== undefined && status === 'ready' && queue.length > 0) run(queue.shift()!, client);
   };
 
+  /** The SDK is being loaded (also past the timeout). */
+  const inFlight = () => status === 'loading' || status === 'timeout';
   /** Denied or failed for good: calls are dropped, not queued. */
   const closed = () => status === 'denied' || status === 'failed' || status === 'blocked';
 
@@ -117,7 +118,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
         const loaded = await options.load();
         client = loaded;
         failure = undefined;
-        if (status === 'loading' || status === 'timeout') {
+        if (inFlight()) {
           setStatus('ready');
           flush();
         } else if (options.onRevoke) {
@@ -125,7 +126,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
         }
         return loaded;
       } catch (error) {
-        if (status === 'loading' || status === 'timeout') {
+        if (inFlight()) {
           fail(looksBlocked(error) ? 'blocked' : 'failed', error);
           drop();
         } else {
@@ -169,8 +170,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     queued: () => queue.length,
     start() {
       if (!isBrowser) return Promise.resolve(undefined);
-      if (!started) {
-        started = true;
+      if (status === 'idle') {
         unsubscribeConsent = consent?.store.subscribe((_, changes) => {
           const change = changes.find((c) => c.category === consent.category);
           if (change) onConsent(change.to);
