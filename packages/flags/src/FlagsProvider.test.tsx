@@ -1,0 +1,306 @@
+import type { PlinthUser } from '@plinth/core';
+import { channel } from '@plinth/core';
+import { createTestConsent, recordChannel, resetChannel } from '@plinth/core/testing';
+import { act, render, screen } from '../../../tooling/render';
+import type { AdapterOptions, LaunchDarklyAdapter } from './adapter/launchdarkly';
+import { createLaunchDarkly } from './adapter/launchdarkly';
+import { createFlagsClient } from './createFlagsClient';
+import { FlagsProvider } from './FlagsProvider';
+import { testFlags } from './test-flags';
+import { useFlag, useFlagDetails } from './useFlag';
+import { useFlagsStatus } from './useFlagsStatus';
+import { useVariant } from './useVariant';
+
+// The subject is Plinth's own logic (precedence, status, re-renders, exposures, identify): the SDK
+// door is replaced by a controllable fake. The real SDK runs in the browser tests.
+vi.mock('./adapter/launchdarkly', () => ({ createLaunchDarkly: vi.fn() }));
+
+interface FakeSdk {
+  options: AdapterOptions;
+  adapter: LaunchDarklyAdapter & {
+    identify: ReturnType<typeof vi.fn>;
+    exposure: ReturnType<typeof vi.fn>;
+    close: ReturnType<typeof vi.fn>;
+  };
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+let sdks: FakeSdk[];
+
+beforeEach(() => {
+  sdks = [];
+  vi.mocked(createLaunchDarkly).mockClear();
+  vi.mocked(createLaunchDarkly).mockImplementation(
+    (options) =>
+      new Promise((resolve, reject) => {
+        const adapter = { identify: vi.fn(async () => {}), exposure: vi.fn(), close: vi.fn() };
+        sdks.push({ options, adapter, resolve: () => resolve(adapter), reject });
+      }),
+  );
+  localStorage.clear();
+});
+
+afterEach(() => {
+  resetChannel();
+  vi.useRealTimers();
+});
+
+const settle = () => act(async () => {});
+
+function Show({ name }: { name: 'new-checkout' | 'theme' | 'price-test' | 'fpImprovedUI' }) {
+  const { value, source, reason } = useFlagDetails(name);
+  return <output data-testid={name}>{`${JSON.stringify(value)} ${source} ${reason}`}</output>;
+}
+
+function Status() {
+  return <output data-testid="status">{useFlagsStatus()}</output>;
+}
+
+const config = (extra: Partial<Parameters<typeof createFlagsClient>[0]> = {}) => ({
+  flags: testFlags,
+  clientSideId: 'env-test',
+  consent: createTestConsent({ functional: 'granted' }),
+  ...extra,
+});
+
+describe('FlagsProvider', () => {
+  it('first render: bootstrap, else cache (functional consent), else the default, never undefined', () => {
+    localStorage.setItem('plinth.flags.env-test', JSON.stringify({ theme: 'dark', 'new-checkout': true }));
+    const seen: unknown[] = [];
+    function First() {
+      seen.push(useFlag('new-checkout'), useFlag('theme'), useFlag('price-test'));
+      return null;
+    }
+    render(
+      <FlagsProvider config={config({ bootstrap: { 'new-checkout': false } })}>
+        <First />
+        <Show name="new-checkout" />
+        <Show name="theme" />
+        <Show name="price-test" />
+      </FlagsProvider>,
+    );
+    expect(seen.slice(0, 3)).toEqual([false, 'dark', 'control']);
+    expect(seen).not.toContain(undefined);
+    expect(screen.getByTestId('new-checkout').textContent).toBe('false bootstrap STATIC');
+    expect(screen.getByTestId('theme').textContent).toBe('"dark" cache CACHED');
+    expect(screen.getByTestId('price-test').textContent).toBe('"control" default DEFAULT');
+  });
+
+  it('ignores the cache without functional consent', () => {
+    localStorage.setItem('plinth.flags.env-test', JSON.stringify({ theme: 'dark' }));
+    render(
+      <FlagsProvider config={config({ consent: createTestConsent({ functional: 'denied' }) })}>
+        <Show name="theme" />
+      </FlagsProvider>,
+    );
+    expect(screen.getByTestId('theme').textContent).toBe('"light" default DEFAULT');
+  });
+
+  it('StrictMode: one SDK client, one stream, values live once it answers; keys are never camelCased', async () => {
+    render(
+      <FlagsProvider config={config({ streaming: true })}>
+        <Show name="fpImprovedUI" />
+        <Status />
+      </FlagsProvider>,
+    );
+    await settle();
+    expect(createLaunchDarkly).toHaveBeenCalledTimes(1);
+    expect(sdks[0]!.options.streaming).toBe(true);
+    expect(screen.getByTestId('status').textContent).toBe('loading');
+    act(() => sdks[0]!.options.onFlags({ fpImprovedUI: { value: true, reason: 'RULE_MATCH' } }));
+    sdks[0]!.resolve();
+    await settle();
+    expect(screen.getByTestId('fpImprovedUI').textContent).toBe('true live RULE_MATCH');
+    expect(screen.getByTestId('status').textContent).toBe('ready');
+    expect(JSON.parse(localStorage.getItem('plinth.flags.env-test')!)).toEqual({ fpImprovedUI: true });
+  });
+
+  it('closes the SDK on a real unmount, not on the StrictMode effect re-run', async () => {
+    vi.useFakeTimers();
+    const { unmount } = render(
+      <FlagsProvider config={config()}>
+        <Show name="theme" />
+      </FlagsProvider>,
+    );
+    await settle();
+    sdks[0]!.resolve();
+    await settle();
+    act(() => vi.runOnlyPendingTimers());
+    expect(sdks[0]!.adapter.close).not.toHaveBeenCalled();
+    unmount();
+    act(() => vi.runOnlyPendingTimers());
+    expect(sdks[0]!.adapter.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('re-renders only the consumer of the flag that changed', async () => {
+    const renders = { theme: 0, checkout: 0 };
+    function Theme() {
+      renders.theme += 1;
+      return <span>{useFlag('theme')}</span>;
+    }
+    function Checkout() {
+      renders.checkout += 1;
+      return <span>{String(useFlag('new-checkout'))}</span>;
+    }
+    render(
+      <FlagsProvider config={config()}>
+        <Theme />
+        <Checkout />
+      </FlagsProvider>,
+    );
+    await settle();
+    const before = { ...renders };
+    act(() => sdks[0]!.options.onFlags({ theme: { value: 'dark', reason: 'FALLTHROUGH' } }));
+    expect(screen.getByText('dark')).toBeTruthy();
+    expect(renders.theme).toBeGreaterThan(before.theme);
+    expect(renders.checkout).toBe(before.checkout);
+    // The same value again re-renders nobody.
+    const after = { ...renders };
+    act(() => sdks[0]!.options.onFlags({ theme: { value: 'dark', reason: 'FALLTHROUGH' } }));
+    expect(renders).toEqual(after);
+  });
+
+  it('times out at 1.5 s by default, keeps bootstrap values, and takes a late answer', async () => {
+    vi.useFakeTimers();
+    render(
+      <FlagsProvider config={config({ bootstrap: { theme: 'dark' } })}>
+        <Show name="theme" />
+        <Status />
+      </FlagsProvider>,
+    );
+    await settle();
+    act(() => vi.advanceTimersByTime(1499));
+    expect(screen.getByTestId('status').textContent).toBe('loading');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByTestId('status').textContent).toBe('timeout');
+    expect(screen.getByTestId('theme').textContent).toBe('"dark" bootstrap STATIC');
+    act(() => sdks[0]!.options.onFlags({ theme: { value: 'light', reason: 'FALLTHROUGH' } }));
+    sdks[0]!.resolve();
+    await settle();
+    expect(screen.getByTestId('status').textContent).toBe('ready');
+    expect(screen.getByTestId('theme').textContent).toBe('"light" live FALLTHROUGH');
+  });
+
+  it('a failed init keeps bootstrap values and reports failed, with no unhandled rejection', async () => {
+    render(
+      <FlagsProvider config={config({ bootstrap: { 'price-test': 'b' } })}>
+        <Show name="price-test" />
+        <Status />
+      </FlagsProvider>,
+    );
+    await settle();
+    sdks[0]!.reject(new Error('500'));
+    await settle();
+    expect(screen.getByTestId('status').textContent).toBe('failed');
+    expect(screen.getByTestId('price-test').textContent).toBe('"b" bootstrap STATIC');
+  });
+
+  it.each(['pending', 'denied'] as const)('functional consent %s: the SDK is never loaded', async (decision) => {
+    const consent = createTestConsent({ functional: decision });
+    render(
+      <FlagsProvider config={config({ consent })}>
+        <Show name="theme" />
+        <Status />
+      </FlagsProvider>,
+    );
+    await settle();
+    expect(createLaunchDarkly).not.toHaveBeenCalled();
+    expect(screen.getByTestId('theme').textContent).toBe('"light" default DEFAULT');
+    if (decision === 'denied') expect(screen.getByTestId('status').textContent).toBe('failed');
+    // The positive sentinel: granting consent loads it.
+    act(() => consent.grant('functional'));
+    await settle();
+    expect(createLaunchDarkly).toHaveBeenCalledTimes(1);
+  });
+
+  it('without any consent store it fails closed (and says so once on the channel)', async () => {
+    const recording = recordChannel();
+    render(
+      <FlagsProvider config={{ flags: testFlags, clientSideId: 'env-test' }}>
+        <Show name="theme" />
+      </FlagsProvider>,
+    );
+    await settle();
+    expect(createLaunchDarkly).not.toHaveBeenCalled();
+    expect(recording.of('report')).toHaveLength(1);
+    expect(recording.of('report')[0]!.message).toMatch(/no consent store/);
+  });
+
+  it('revoking functional consent closes the SDK and clears the cache and the SDK storage', async () => {
+    const consent = createTestConsent({ functional: 'granted' });
+    render(
+      <FlagsProvider config={config({ consent })}>
+        <Show name="theme" />
+      </FlagsProvider>,
+    );
+    await settle();
+    act(() => sdks[0]!.options.onFlags({ theme: { value: 'dark', reason: 'FALLTHROUGH' } }));
+    sdks[0]!.resolve();
+    await settle();
+    localStorage.setItem('ld:$anonUserId', 'abc');
+    expect(localStorage.getItem('plinth.flags.env-test')).not.toBeNull();
+    act(() => consent.deny('functional'));
+    expect(sdks[0]!.adapter.close).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('plinth.flags.env-test')).toBeNull();
+    expect(localStorage.getItem('ld:$anonUserId')).toBeNull();
+  });
+
+  it('identifies on signedIn (even when sign-in came first) and goes anonymous on signedOut', async () => {
+    const user: PlinthUser = { id: 'u-1', email: 'ada@example.com', name: 'Ada' };
+    channel.signedIn(user);
+    render(
+      <FlagsProvider config={config()}>
+        <Show name="theme" />
+      </FlagsProvider>,
+    );
+    await settle();
+    // Signed in before the provider mounted: the SDK starts with the user's context.
+    expect(sdks[0]!.options.user).toEqual(user);
+    sdks[0]!.resolve();
+    await settle();
+    act(() => channel.signedOut());
+    expect(sdks[0]!.adapter.identify).toHaveBeenLastCalledWith(null);
+    act(() => channel.signedIn({ id: 'u-2' }));
+    expect(sdks[0]!.adapter.identify).toHaveBeenLastCalledWith({ id: 'u-2' });
+  });
+});
+
+describe('useVariant', () => {
+  function Experiment() {
+    return <output data-testid="variant">{useVariant('price-test')}</output>;
+  }
+
+  it('counts one exposure per mount and variant under StrictMode, on the channel and with the SDK', async () => {
+    const recording = recordChannel();
+    const client = createFlagsClient(config());
+    const { unmount } = render(
+      <FlagsProvider client={client}>
+        <Experiment />
+      </FlagsProvider>,
+    );
+    await settle();
+    expect(recording.of('exposure')).toEqual([
+      { type: 'exposure', flag: 'price-test', variant: 'control', context: { source: 'default' } },
+    ]);
+    act(() => sdks[0]!.options.onFlags({ 'price-test': { value: 'a', reason: 'RULE_MATCH' } }));
+    sdks[0]!.resolve();
+    await settle();
+    expect(screen.getByTestId('variant').textContent).toBe('a');
+    expect(recording.of('exposure').map((e) => e.variant)).toEqual(['control', 'a']);
+    // Queued exposures replay once ready; the adapter only reports the one LaunchDarkly still serves.
+    expect(sdks[0]!.adapter.exposure.mock.calls).toEqual([
+      ['price-test', 'control', 'control'],
+      ['price-test', 'a', 'control'],
+    ]);
+    unmount();
+    render(
+      <FlagsProvider client={client}>
+        <Experiment />
+      </FlagsProvider>,
+    );
+    await settle();
+    expect(recording.of('exposure').map((e) => e.variant)).toEqual(['control', 'a', 'a']);
+    client.close();
+  });
+});

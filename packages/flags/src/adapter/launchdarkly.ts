@@ -1,0 +1,103 @@
+/**
+ * The one door to launchdarkly-js-client-sdk (v3, `initialize()`), imported only through `import()`
+ * from the flags client so the SDK is a lazy chunk. Nothing here leaks a vendor type.
+ */
+import type { PlinthUser } from '@plinth/core';
+import { initialize, type LDContext, type LDEvaluationDetail, type LDOptions } from 'launchdarkly-js-client-sdk';
+import type { FlagValue } from '../defineFlags';
+import { toContext } from '../ldContext';
+import type { FlagReason } from '../store';
+
+export interface LiveFlag {
+  value: FlagValue | undefined;
+  reason: FlagReason;
+}
+
+export interface AdapterOptions {
+  clientSideId: string;
+  user: PlinthUser | null;
+  baseUrl?: string | undefined;
+  streamUrl?: string | undefined;
+  eventsUrl?: string | undefined;
+  streaming: boolean;
+  sendEvents: boolean;
+  /** Every evaluation the SDK holds, at init, after each identify and after each stream message. */
+  onFlags(flags: Record<string, LiveFlag>): void;
+  onError(error: unknown): void;
+}
+
+export interface LaunchDarklyAdapter {
+  /** Switch context; the previous values stay until the new ones arrive. Never rejects. */
+  identify(user: PlinthUser | null): Promise<void>;
+  /** Record one evaluation of `key` with LaunchDarkly if it still serves `shown` (an experiment exposure). */
+  exposure(key: string, shown: FlagValue, fallback: FlagValue): void;
+  close(): void;
+}
+
+const toLive = (detail: LDEvaluationDetail): LiveFlag => ({
+  value: detail.value as FlagValue | undefined,
+  reason: detail.reason?.kind ?? 'UNKNOWN',
+});
+
+export async function createLaunchDarkly(options: AdapterOptions): Promise<LaunchDarklyAdapter> {
+  const silent = () => {};
+  const ldOptions: LDOptions = {
+    streaming: options.streaming,
+    sendEvents: options.sendEvents,
+    // Evaluations are recorded only for exposures (useVariant), never for every flag received.
+    sendEventsOnlyForVariation: true,
+    evaluationReasons: true,
+    fetchGoals: false,
+    diagnosticOptOut: false,
+    logger: { debug: silent, info: silent, warn: silent, error: (message: string) => options.onError(message) },
+    inspectors: [
+      {
+        type: 'flag-details-changed',
+        name: 'plinth-flags',
+        synchronous: true,
+        method: (details: Record<string, LDEvaluationDetail>) =>
+          options.onFlags(Object.fromEntries(Object.entries(details).map(([key, detail]) => [key, toLive(detail)]))),
+      },
+      {
+        type: 'flag-detail-changed',
+        name: 'plinth-flag',
+        synchronous: true,
+        method: (key: string, detail: LDEvaluationDetail) => options.onFlags({ [key]: toLive(detail) }),
+      },
+    ],
+  };
+  if (options.baseUrl) ldOptions.baseUrl = options.baseUrl;
+  if (options.streamUrl) ldOptions.streamUrl = options.streamUrl;
+  if (options.eventsUrl) ldOptions.eventsUrl = options.eventsUrl;
+
+  let context = toContext(options.user) as LDContext;
+  const client = initialize(options.clientSideId, context, ldOptions);
+  client.on('error', options.onError);
+  try {
+    await client.waitForInitialization();
+  } catch (error) {
+    client.close().catch(silent);
+    throw error;
+  }
+
+  return {
+    async identify(user) {
+      const next = toContext(user) as LDContext;
+      if (JSON.stringify(next) === JSON.stringify(context)) return;
+      context = next;
+      try {
+        await client.identify(next);
+      } catch (error) {
+        options.onError(error);
+      }
+    },
+    exposure(key, shown, fallback) {
+      const current = client.allFlags()[key];
+      if (current === undefined || JSON.stringify(current) !== JSON.stringify(shown)) return;
+      client.variation(key, fallback);
+    },
+    close() {
+      client.close().catch(silent);
+    },
+  };
+}

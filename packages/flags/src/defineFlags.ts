@@ -1,0 +1,37 @@
+/** A value a flag can take: what LaunchDarkly serves as JSON. */
+export type FlagValue = boolean | number | string | null | readonly FlagValue[] | { readonly [key: string]: FlagValue };
+
+/** The catalogue: every flag key, exactly as written in the flag service, with its default. */
+export interface FlagCatalogue<Defaults extends Record<string, FlagValue> = Record<string, FlagValue>> {
+  readonly defaults: Readonly<Defaults>;
+}
+
+/**
+ * Register your catalogue once so `useFlag`, `useVariant` and `<Feature>` are typed from it:
+ *
+ * ```ts
+ * declare module '@plinth/flags' {
+ *   interface FlagsRegister { flags: typeof flags }
+ * }
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
+export interface FlagsRegister {}
+
+/** The registered flag values (`Record<string, FlagValue>` until a catalogue is registered). */
+export type Flags = FlagsRegister extends { flags: FlagCatalogue<infer Defaults> } ? Defaults : Record<string, FlagValue>;
+/** A registered flag key. */
+export type FlagKey = keyof Flags & string;
+
+/**
+ * The flag catalogue and its defaults. Keys stay exactly as written (never camelCased); a union
+ * type on a default (`'control' as 'control' | 'a' | 'b'`) is the set of variants.
+ *
+ * @example
+ * export const flags = defineFlags({ 'new-checkout': false, theme: 'light' as 'light' | 'dark' });
+ */
+export function defineFlags<Defaults extends Record<string, FlagValue>>(
+  defaults: Defaults,
+): FlagCatalogue<Defaults> {
+  return Object.freeze({ defaults: Object.freeze({ ...defaults }) });
+}

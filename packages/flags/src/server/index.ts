@@ -1,0 +1,53 @@
+/**
+ * Server helpers: evaluate the catalogue for one request so the first render already has the
+ * visitor's values (pass the result as `bootstrap`). No SDK, no window: one `fetch` to the same
+ * client-side endpoint the browser SDK uses.
+ */
+import type { PlinthUser } from '@plinth/core';
+import type { FlagCatalogue, FlagValue } from '../defineFlags';
+import { toContext } from '../ldContext';
+
+export interface BootstrapOptions {
+  clientSideId: string;
+  /** The signed-in user, or `null`/absent for an anonymous visitor. */
+  user?: PlinthUser | null | undefined;
+  /** A stable key for an anonymous visitor (e.g. from a first-party cookie). Default `'anonymous'`. */
+  anonymousKey?: string | undefined;
+  /** Default LaunchDarkly's `https://clientsdk.launchdarkly.com`. */
+  baseUrl?: string | undefined;
+  /** Give up after this long and return `{}` (the client then uses cache or defaults). Default 1000 ms. */
+  timeoutMs?: number | undefined;
+  fetch?: typeof fetch | undefined;
+}
+
+const base64url = (text: string) => {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+};
+
+/**
+ * The catalogue's values for this visitor, as the flag service evaluates them: only catalogue keys,
+ * only values that arrived. Never rejects: on any failure or past `timeoutMs` it resolves `{}`.
+ */
+export async function createBootstrap<Defaults extends Record<string, FlagValue>>(
+  flags: FlagCatalogue<Defaults>,
+  options: BootstrapOptions,
+): Promise<Partial<Defaults>> {
+  const { clientSideId, baseUrl = 'https://clientsdk.launchdarkly.com', timeoutMs = 1000 } = options;
+  const context = toContext(options.user ?? null, options.anonymousKey ?? 'anonymous');
+  const url = `${baseUrl.replace(/\/$/, '')}/sdk/evalx/${encodeURIComponent(clientSideId)}/contexts/${base64url(JSON.stringify(context))}`;
+  try {
+    const response = await (options.fetch ?? fetch)(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) return {};
+    const body = (await response.json()) as Record<string, { value?: FlagValue } | undefined>;
+    const values: Partial<Record<string, FlagValue>> = {};
+    for (const key of Object.keys(flags.defaults)) {
+      const value = body?.[key]?.value;
+      if (value !== undefined && value !== null) values[key] = value;
+    }
+    return values as Partial<Defaults>;
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,114 @@
+import type { FlagValue } from './defineFlags';
+
+/** Where a value came from: the catalogue, an explicit bootstrap, the first-party cache, or the flag service. */
+export type FlagSource = 'default' | 'bootstrap' | 'cache' | 'live';
+
+/**
+ * Why a flag has its value: LaunchDarkly's reason kind for live values (`'FALLTHROUGH'`,
+ * `'RULE_MATCH'`, `'TARGET_MATCH'`, `'OFF'`, `'PREREQUISITE_FAILED'`, `'ERROR'`), else `'DEFAULT'`,
+ * `'STATIC'` (bootstrap) or `'CACHED'`.
+ */
+export type FlagReason = string;
+
+export interface FlagDetails<Value = FlagValue> {
+  value: Value;
+  reason: FlagReason;
+  source: FlagSource;
+}
+
+export type FlagsStatus = 'loading' | 'ready' | 'failed' | 'timeout';
+
+const SOURCE_REASON: Record<Exclude<FlagSource, 'live'>, FlagReason> = {
+  default: 'DEFAULT',
+  bootstrap: 'STATIC',
+  cache: 'CACHED',
+};
+
+const same = (a: unknown, b: unknown): boolean => {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+};
+
+/**
+ * Flag values with one listener set per key, so a component re-renders only when its own flag
+ * changes (each snapshot object is kept until that key's value, reason or source changes).
+ */
+export interface FlagStore {
+  get(key: string): FlagDetails;
+  /** Every known value (for the cache and the bootstrap). */
+  values(): Record<string, FlagValue>;
+  /** Overlay these values; keys mapped to `undefined` fall back to the default. */
+  set(entries: Record<string, { value: FlagValue | undefined; reason?: FlagReason }>, source: FlagSource): void;
+  subscribe(key: string, listener: () => void): () => void;
+  status(): FlagsStatus;
+  setStatus(next: FlagsStatus): void;
+  subscribeStatus(listener: () => void): () => void;
+}
+
+export function createFlagStore(
+  defaults: Readonly<Record<string, FlagValue>>,
+  layers: { source: 'cache' | 'bootstrap'; values: Record<string, FlagValue> | undefined }[] = [],
+  initialStatus: FlagsStatus = 'loading',
+): FlagStore {
+  const details = new Map<string, FlagDetails>();
+  const listeners = new Map<string, Set<() => void>>();
+  const statusListeners = new Set<() => void>();
+  let status = initialStatus;
+
+  const fallback = (key: string): FlagDetails => ({
+    value: defaults[key] as FlagValue,
+    reason: SOURCE_REASON.default,
+    source: 'default',
+  });
+  for (const [key, value] of Object.entries(defaults)) details.set(key, fallback(key));
+  for (const { source, values } of layers) {
+    for (const [key, value] of Object.entries(values ?? {})) {
+      if (value !== undefined) details.set(key, { value, reason: SOURCE_REASON[source], source });
+    }
+  }
+
+  return {
+    get: (key) => details.get(key) ?? fallback(key),
+    values: () => Object.fromEntries([...details].map(([key, detail]) => [key, detail.value])),
+    set(entries, source) {
+      const changed: string[] = [];
+      for (const [key, entry] of Object.entries(entries)) {
+        const prev = details.get(key);
+        const next: FlagDetails =
+          entry.value === undefined || entry.value === null
+            ? fallback(key)
+            : {
+                value: entry.value,
+                reason: entry.reason ?? (source === 'live' ? 'UNKNOWN' : SOURCE_REASON[source]),
+                source,
+              };
+        if (prev && same(prev.value, next.value) && prev.reason === next.reason && prev.source === next.source) continue;
+        // A value that did not change keeps its object (no re-render); only the source moves on.
+        details.set(key, prev && same(prev.value, next.value) ? { ...next, value: prev.value } : next);
+        changed.push(key);
+      }
+      for (const key of changed) for (const listener of [...(listeners.get(key) ?? [])]) listener();
+    },
+    subscribe(key, listener) {
+      let set = listeners.get(key);
+      if (!set) listeners.set(key, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
+    },
+    status: () => status,
+    setStatus(next) {
+      if (next === status) return;
+      status = next;
+      for (const listener of [...statusListeners]) listener();
+    },
+    subscribeStatus(listener) {
+      statusListeners.add(listener);
+      return () => {
+        statusListeners.delete(listener);
+      };
+    },
+  };
+}
