@@ -1,0 +1,125 @@
+import {
+  channel as pageChannel,
+  createVendorLoader,
+  type EventContext,
+  isBrowser,
+  PlinthError,
+  type VendorLoader,
+} from '@plinth/core';
+import type { LogClient } from './adapter/datadog';
+import { createBaseLogger, messageOf } from './base';
+import type { BrowserLogger, LogContext, LoggerConfig } from './types';
+
+const idOnly = (user: { id: string }): LogContext => ({ id: user.id });
+
+/**
+ * A browser logger over Datadog's Logs SDK. Creating it does nothing: `start()` (the provider calls
+ * it in an effect) follows consent and the session channel, and imports the SDK only once the
+ * consent category (`'monitoring'`) is granted. Logs made before are kept in a bounded queue and
+ * sent with their original time; a denial drops them.
+ */
+export function createLogger(config: LoggerConfig): BrowserLogger {
+  if (!config || typeof config.clientToken !== 'string' || config.clientToken === '') {
+    throw new PlinthError('createLogger: `clientToken` is required', { source: 'logging', code: 'config' });
+  }
+  const { consent, consentCategory = 'monitoring', channel = pageChannel } = config;
+  let user: LogContext | undefined;
+  let imported = false;
+
+  const loader: VendorLoader<LogClient> = createVendorLoader<LogClient>({
+    name: 'datadog',
+    consent: consent === false ? false : { store: consent, category: consentCategory },
+    queueLimit: config.queueLimit,
+    async load() {
+      const { startDatadog } = await import('./adapter/datadog');
+      imported = true; // the SDK now watches uncaught errors itself
+      stopEarlyCapture();
+      return startDatadog({
+        clientToken: config.clientToken,
+        site: config.site,
+        proxy: config.proxy,
+        service: config.service,
+        env: config.env,
+        version: config.version,
+        captureErrors: config.captureErrors !== false,
+        captureConsoleErrors: config.captureConsoleErrors === true,
+        sessionSampleRate: config.sessionSampleRate,
+        telemetry: config.telemetry === true,
+        dropExtensionErrors: config.dropExtensionErrors,
+        maxRepeats: config.maxRepeats,
+        scrub: config.scrub,
+      });
+    },
+    onRevoke: (client) => client.revoke(),
+    onRegrant: (client) => client.regrant(),
+  });
+
+  const base = createBaseLogger(
+    (entry) => {
+      // The user is part of the log as it was made, even if it is sent after a sign-out.
+      const logged = user ? { ...entry, context: { usr: user, ...entry.context } } : entry;
+      loader.call((client, at) => client.log(logged, at));
+    },
+    {
+      level: config.level,
+      context: config.context,
+      onGlobalContext: (context) => loader.call((client) => client.setGlobalContext(context), { state: 'context' }),
+    },
+  );
+  if (config.context) loader.call((client) => client.setGlobalContext({ ...config.context }), { state: 'context' });
+
+  const setUser = (next: LogContext | undefined) => {
+    user = next;
+    loader.call((client) => client.setUser(next), { state: 'user' });
+  };
+
+  // Until the SDK is imported (consent pending, or the chunk in flight), uncaught errors are caught
+  // here and queued like any log; from then on the SDK's own forwarding takes over.
+  const onEarlyError = (event: ErrorEvent | PromiseRejectionEvent) => {
+    const error = 'reason' in event ? event.reason : (event.error ?? event.message);
+    base.error(messageOf(error), { origin: 'source', error_handling: 'unhandled' }, error);
+  };
+  let earlyCapture = false;
+  function stopEarlyCapture() {
+    if (!earlyCapture) return;
+    earlyCapture = false;
+    window.removeEventListener('error', onEarlyError);
+    window.removeEventListener('unhandledrejection', onEarlyError);
+  }
+
+  let unsubscribe: (() => void)[] = [];
+  const follow = () => {
+    if (!channel) return;
+    const toUser = config.user ?? idOnly;
+    unsubscribe = [
+      channel.on('signedIn', ({ user: signedIn }) => setUser(toUser(signedIn)), { replay: true }),
+      channel.on('signedOut', () => setUser(undefined)),
+      channel.on('exception', ({ error, context }: { error: unknown; context: EventContext }) =>
+        base.error(messageOf(error), { origin: 'channel', ...context }, error),
+      ),
+      channel.on('report', ({ level, message, context }) => base[level](message, { origin: 'report', ...context })),
+    ];
+  };
+
+  return {
+    ...base,
+    async start() {
+      if (!isBrowser) return;
+      if (unsubscribe.length === 0) follow();
+      if (!imported && !earlyCapture && config.captureErrors !== false) {
+        earlyCapture = true;
+        window.addEventListener('error', onEarlyError);
+        window.addEventListener('unhandledrejection', onEarlyError);
+      }
+      await loader.start();
+    },
+    dispose() {
+      for (const off of unsubscribe) off();
+      unsubscribe = [];
+      stopEarlyCapture();
+      loader.dispose();
+    },
+    status: loader.status,
+    subscribe: loader.subscribe,
+  };
+}

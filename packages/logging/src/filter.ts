@@ -1,0 +1,56 @@
+import { type ScrubOptions, scrubDeep } from '@plinth/core';
+
+/** The part of a log event the filter reads: what the SDK hands to `beforeSend` (and the server builds). */
+export interface LogEventLike {
+  message?: unknown;
+  status?: unknown;
+  error?: { kind?: unknown; message?: unknown; stack?: unknown } | undefined;
+  [key: string]: unknown;
+}
+
+export interface LogFilterOptions {
+  dropExtensionErrors?: boolean | undefined;
+  maxRepeats?: number | undefined;
+  scrub?: ScrubOptions | undefined;
+}
+
+const EXTENSION_URL = /^(?:chrome|moz|safari(?:-web)?|ms-browser|edge)-extension:\/\//i;
+const ANY_URL = /[a-z][\w+.-]*:\/\/[^\s)]+/i;
+/** Distinct errors counted per page; past it new errors are no longer counted (memory stays bounded). */
+const MAX_KEYS = 500;
+
+/** The URLs of a stack's frames (every line after the first), in the browser's or the SDK's format. */
+const frameUrls = (stack: string): string[] =>
+  stack
+    .split('\n')
+    .slice(1)
+    .map((line) => ANY_URL.exec(line)?.[0])
+    .filter((url): url is string => url !== undefined);
+
+/** True when a stack has frames and every one of them comes from a browser extension. */
+export function isExtensionStack(stack: unknown): boolean {
+  if (typeof stack !== 'string') return false;
+  const urls = frameUrls(stack);
+  return urls.length > 0 && urls.every((url) => EXTENSION_URL.test(url));
+}
+
+/**
+ * The `beforeSend` of every browser log: scrubs the whole event in place (message, context, view URL,
+ * referrer, error message and stack, with core's scrubber), then answers whether to send it: errors
+ * from extensions only are dropped, and one error (kind, message, first frame) is sent at most
+ * `maxRepeats` times per page.
+ */
+export function createLogFilter({ dropExtensionErrors = true, maxRepeats = 10, scrub }: LogFilterOptions = {}) {
+  const seen = new Map<string, number>();
+  return (event: LogEventLike): boolean => {
+    Object.assign(event, scrubDeep({ ...event }, scrub));
+    const { error } = event;
+    if (dropExtensionErrors && isExtensionStack(error?.stack)) return false;
+    if (event.status !== 'error' && !error) return true;
+    const stack = typeof error?.stack === 'string' ? error.stack : '';
+    const key = `${String(error?.kind ?? '')}|${String(error?.message ?? event.message)}|${stack.split('\n')[1] ?? ''}`;
+    const count = (seen.get(key) ?? 0) + 1;
+    if (count > 1 || seen.size < MAX_KEYS) seen.set(key, count);
+    return count <= maxRepeats;
+  };
+}

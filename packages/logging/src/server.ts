@@ -1,0 +1,80 @@
+// `@plinth/logging/server`: the same Logger API for Node (servers, route handlers, scripts), with no
+// vendor SDK and no React: one JSON line per log on stdout, scrubbed with core's scrubber.
+import { scrubDeep, scrubValue } from '@plinth/core';
+import { createBaseLogger } from './base';
+import type { LogEntry, Logger, LoggingOptions } from './types';
+
+export type { LogContext, LogEntry, Logger, LoggingOptions, LogLevel } from './types';
+
+export interface ServerLoggerConfig extends LoggingOptions {
+  /** Print nothing (tests). Default false. */
+  silent?: boolean;
+  /** Where each line goes. Default `process.stdout` (or `console.log` where there is no process). */
+  write?: (line: string) => void;
+}
+
+interface ErrorLike {
+  name?: unknown;
+  message?: unknown;
+  stack?: unknown;
+}
+
+/** An error as Datadog's log pipelines read it: `error.kind`, `error.message`, `error.stack`. */
+function errorField(error: unknown) {
+  if (error === null || typeof error !== 'object') return { message: String(error) };
+  const { name, message, stack } = error as ErrorLike;
+  return {
+    kind: typeof name === 'string' ? name : 'Error',
+    message: typeof message === 'string' ? message : String(error),
+    ...(typeof stack === 'string' ? { stack } : {}),
+  };
+}
+
+const defaultWrite = (line: string) => {
+  const stdout = (globalThis as { process?: { stdout?: { write(text: string): unknown } } }).process?.stdout;
+  if (stdout) stdout.write(`${line}\n`);
+  else console.log(line);
+};
+
+/** Renders one log as the line the server prints. */
+function toLine(entry: LogEntry, config: ServerLoggerConfig): string {
+  const { service, env, version } = config;
+  const head = {
+    date: entry.at.toISOString(),
+    status: entry.level,
+    message: scrubValue(entry.message, config.scrub),
+  };
+  // date, status and message first and never overridden by a context key of the same name.
+  const record = Object.assign({ ...head }, scrubDeep(entry.context, config.scrub), head, {
+    ...(service ? { service } : {}),
+    ...(env ? { env } : {}),
+    ...(version ? { version } : {}),
+    ...(entry.error === undefined ? {} : { error: scrubDeep(errorField(entry.error), config.scrub) }),
+  });
+  try {
+    return JSON.stringify(record);
+  } catch {
+    return JSON.stringify({ date: record.date, status: record.status, message: record.message, unserializable: true });
+  }
+}
+
+/**
+ * A server logger: JSON lines at or above `level` on stdout (or `write`), nothing with `silent`.
+ * The same API as the browser's `createLogger` (`child`, global context), no consent (server logs
+ * are the operator's own), no channel (it is one per process, not per request): bind the user per
+ * request with `logger.child({ usr: { id } })`.
+ */
+export function createLogger(config: ServerLoggerConfig = {}): Logger {
+  const write = config.write ?? defaultWrite;
+  return createBaseLogger(
+    (entry) => {
+      if (config.silent) return;
+      try {
+        write(toLine(entry, config));
+      } catch {
+        // a closed stream must not take the caller down
+      }
+    },
+    { level: config.level, context: config.context },
+  );
+}

@@ -1,0 +1,104 @@
+import type {
+  ConsentCategory,
+  ConsentStore,
+  PlinthUser,
+  ScrubOptions,
+  SessionChannel,
+  VendorStatus,
+} from '@plinth/core';
+
+/** Log levels, lowest first. A logger drops everything below its `level`. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** Structured attributes attached to a log (flattened into the log event, as Datadog does). */
+export type LogContext = Record<string, unknown>;
+
+/** One log as the logger hands it on: to the SDK in the browser, to stdout on the server, to `.entries` in tests. */
+export interface LogEntry {
+  level: LogLevel;
+  message: string;
+  /** Global context, then the child's bound context, then the call's own context (later keys win). */
+  context: LogContext;
+  error?: unknown;
+  /** When the call was made (queued logs keep it as their timestamp). */
+  at: Date;
+}
+
+/** The one logging API, the same in the browser, on the server and in tests. */
+export interface Logger {
+  /** The threshold: calls below it are dropped before anything else happens. */
+  readonly level: LogLevel;
+  debug(message: string, context?: LogContext, error?: unknown): void;
+  info(message: string, context?: LogContext, error?: unknown): void;
+  warn(message: string, context?: LogContext, error?: unknown): void;
+  error(message: string, context?: LogContext, error?: unknown): void;
+  /** A logger that adds `context` to every log (`{ component: 'Checkout' }`); it shares level, user and global context. */
+  child(context: LogContext): Logger;
+  /** Adds `key: value` to every later log of this logger and its children (and, in the browser, to captured errors). */
+  setGlobalContext(key: string, value: unknown): void;
+  removeGlobalContext(key: string): void;
+}
+
+/** Options shared by the browser and server loggers. */
+export interface LoggingOptions {
+  /** Calls below this level are dropped. Default `'info'`. */
+  level?: LogLevel;
+  service?: string;
+  env?: string;
+  version?: string;
+  /** Global context to start with. */
+  context?: LogContext;
+  /** Extra URL parameter names or patterns the scrubber removes (on top of core's list). */
+  scrub?: ScrubOptions;
+}
+
+/** What a browser logger is doing: core's vendor status (`waiting-consent`, `ready`, `denied`, `blocked`, …). */
+export type LoggerStatus = VendorStatus;
+
+export interface LoggerConfig extends LoggingOptions {
+  /** Datadog client token (public; it identifies the intake, it is not a secret). */
+  clientToken: string;
+  /** Datadog site, e.g. `'datadoghq.eu'`. Default the SDK's (`datadoghq.com`). */
+  site?: string;
+  /**
+   * Intake proxy URL: the SDK posts to `<proxy>?ddforward=<encoded intake path>` instead of Datadog
+   * (a first-party endpoint, or `@plinth/sandbox`'s `/datadog/intake` in development and tests).
+   */
+  proxy?: string;
+  /**
+   * The consent store to follow (category `consentCategory`), or `false` when logging needs no consent.
+   * Required: nothing is downloaded or sent until the category is granted.
+   */
+  consent: ConsentStore | false;
+  /** Default `'monitoring'`. */
+  consentCategory?: ConsentCategory;
+  /** Forward uncaught errors and unhandled rejections (the SDK's `forwardErrorsToLogs`, plus failed requests). Default true. */
+  captureErrors?: boolean;
+  /** Forward `console.error` calls. Default false. */
+  captureConsoleErrors?: boolean;
+  /** Drop errors whose stack frames all come from browser extensions. Default true. */
+  dropExtensionErrors?: boolean;
+  /** The same error (kind, message, first frame) is sent at most this many times per page. Default 10. */
+  maxRepeats?: number;
+  /** What of the signed-in user goes on every log. Default the id only: `(user) => ({ id: user.id })`. */
+  user?: (user: PlinthUser) => LogContext;
+  /** The session channel to follow (`signedIn`/`signedOut`, `exception`, `report`); `false` for none. Default the page's. */
+  channel?: SessionChannel | false;
+  /** Percentage of sessions whose logs are sent. Default 100. */
+  sessionSampleRate?: number;
+  /** Let the SDK send its own usage telemetry to Datadog (`/api/v2/rum`). Default false. */
+  telemetry?: boolean;
+  /** Logs kept while the SDK loads or consent is pending; past it the oldest go. Default 100. */
+  queueLimit?: number;
+}
+
+/** A browser logger: the `Logger` API plus its lifecycle (the provider drives it). */
+export interface BrowserLogger extends Logger {
+  /** Follow consent and the channel, and load the SDK once allowed. Idempotent; a no-op on the server. */
+  start(): Promise<void>;
+  /** Stop following consent and the channel; the SDK and queued logs are kept for a later `start()`. */
+  dispose(): void;
+  status(): LoggerStatus;
+  /** Listen to status changes; returns the unsubscribe function. */
+  subscribe(listener: (status: LoggerStatus) => void): () => void;
+}
