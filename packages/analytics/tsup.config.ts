@@ -1,3 +1,3 @@
 import { packageConfig } from '../../tooling/tsup';
 
-export default packageConfig({ index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' });
+export default packageConfig({ index: 'src/index.ts', 'testing/index': 'src/testing/index.tsx' });

@@ -1,1 +1,6 @@
-export {};
+export { AnalyticsProvider, type AnalyticsProviderProps } from './AnalyticsProvider';
+export { type AnalyticsConfig, type Capabilities, DEFAULT_CAPABILITIES, DEFAULT_DOWNLOAD_EXTENSIONS } from './config';
+export { type AnalyticsInstance, type CreateAnalyticsOptions, createAnalytics } from './createAnalytics';
+export { defineEvents, type EventDefinitions } from './defineEvents';
+export type { Analytics, AnalyticsStatus, AnyEvents, EventCatalogue, PropsArg } from './types';
+export { useAnalytics, useAnalyticsStatus, useTime } from './useAnalytics';

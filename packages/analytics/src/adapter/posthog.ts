@@ -1,0 +1,139 @@
+/**
+ * The only file that imports posthog-js. It is itself loaded with `import()` (from the loader's
+ * `load`), so the SDK and each extension below are lazy chunks, fetched only after consent.
+ *
+ * Build: posthog-js 1.449.2 (pinned) has no `exports` map, so the slim core is a deep import of
+ * `dist/module.slim.no-external.js` (no remote script loader at all). Extensions are passed through
+ * `__extensionClasses` (marked `@internal` by posthog-js; covered by the browser tests) and the
+ * "external dependency" files (dead clicks, web vitals) are imported as modules, each only when its
+ * capability is on: they register themselves on `window.__PosthogExtensions__`, which posthog-js
+ * checks before it would inject a script.
+ */
+import type { CaptureResult, PostHogConfig } from 'posthog-js/dist/module.slim.no-external.js';
+import type { AnalyticsClient, Properties } from '../client';
+import type { ResolvedConfig } from '../config';
+
+export interface AdapterHooks {
+  /** Scrubs an outgoing event (core's scrubber); `null` drops it. */
+  beforeSend(event: OutgoingEvent): OutgoingEvent | null;
+}
+
+/** The part of an outgoing event the scrubber sees. */
+export interface OutgoingEvent {
+  event: string;
+  properties: Properties;
+  $set?: Properties;
+  $set_once?: Properties;
+}
+
+const STORAGE_KEY = /^(__)?ph_/;
+
+/** Removes every cookie and storage key posthog-js writes (`ph_*`, `__ph_opt_in_out_*`). */
+export function clearPosthogStorage(): void {
+  for (const store of [globalThis.localStorage, globalThis.sessionStorage]) {
+    try {
+      for (const key of Object.keys(store)) if (STORAGE_KEY.test(key)) store.removeItem(key);
+    } catch {
+      // storage disabled
+    }
+  }
+  const host = location.hostname.split('.');
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=', 1)[0]!.trim();
+    if (!STORAGE_KEY.test(name)) continue;
+    // posthog may have set it on a parent domain (cross_subdomain_cookie): expire it on each.
+    for (let i = 0; i < host.length; i++) {
+      const domain = i === 0 ? '' : `; domain=.${host.slice(i).join('.')}`;
+      document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain}`;
+    }
+  }
+}
+
+export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): Promise<AnalyticsClient> {
+  const caps = config.capabilities;
+  const clicks = caps.autocapture || caps.rageClicks;
+  const [{ PostHog }, bundles] = await Promise.all([
+    import('posthog-js/dist/module.slim.no-external.js'),
+    clicks || caps.deadClicks || caps.webVitals || caps.exceptions
+      ? import('posthog-js/dist/extension-bundles.js')
+      : undefined,
+    caps.deadClicks ? import('posthog-js/dist/dead-clicks-autocapture.js') : undefined,
+    caps.webVitals ? import('posthog-js/dist/web-vitals.js') : undefined,
+  ]);
+
+  const extensions: NonNullable<PostHogConfig['__extensionClasses']> = {};
+  if (bundles) {
+    const { AnalyticsExtensions: analytics, ErrorTrackingExtensions: errors } = bundles;
+    if (clicks) extensions.autocapture = analytics.autocapture;
+    if (caps.deadClicks) extensions.deadClicksAutocapture = analytics.deadClicksAutocapture;
+    if (caps.webVitals) extensions.webVitalsAutocapture = analytics.webVitalsAutocapture;
+    if (caps.exceptions) extensions.exceptions = errors.exceptions;
+  }
+
+  let paused = false;
+  const beforeSend = (result: CaptureResult | null): CaptureResult | null => {
+    if (!result || paused) return null;
+    // Rage clicks ride on posthog's autocapture: keep them, drop plain `$autocapture` when it is off.
+    if (result.event === '$autocapture' && !caps.autocapture) return null;
+    const out = hooks.beforeSend({
+      event: result.event,
+      properties: result.properties,
+      $set: result.$set,
+      $set_once: result.$set_once,
+    });
+    return out && { ...result, ...out };
+  };
+
+  const instance = new PostHog();
+  instance.init(config.token, {
+    api_host: config.apiHost,
+    __extensionClasses: extensions,
+    disable_external_dependency_loading: true,
+    disable_surveys: true,
+    disable_session_recording: true,
+    disable_product_tours: true,
+    disable_conversations: true,
+    advanced_disable_flags: true,
+    capture_pageview: false, // Plinth's own history listener: one per navigation, with any router
+    capture_pageleave: caps.pageLeave,
+    autocapture: clicks,
+    rageclick: caps.rageClicks,
+    capture_dead_clicks: caps.deadClicks,
+    capture_exceptions: false, // window errors are Plinth's (`unhandledErrors`), through captureException
+    capture_performance: caps.webVitals ? { web_vitals: true, web_vitals_attribution: false } : false,
+    save_campaign_params: caps.campaigns,
+    opt_out_useragent_filter: !config.filterBots,
+    person_profiles: 'identified_only',
+    before_send: beforeSend,
+  });
+
+  return {
+    capture(event, properties, { at, beacon, set, setOnce }) {
+      instance.capture(event, properties, {
+        timestamp: at,
+        ...(set && { $set: set }),
+        ...(setOnce && { $set_once: setOnce }),
+        ...(beacon && { transport: 'sendBeacon', send_instantly: true }),
+      });
+    },
+    captureException(error, properties, at) {
+      // posthog's captureException takes no timestamp; the original time rides along as a property.
+      instance.captureException(error, { ...properties, $plinth_occurred_at: at.toISOString() });
+    },
+    identify(id, properties) {
+      instance.identify(id, properties);
+    },
+    reset() {
+      instance.reset();
+    },
+    pause() {
+      paused = true;
+      instance.set_config({ disable_persistence: true });
+      clearPosthogStorage();
+    },
+    resume() {
+      paused = false;
+      instance.set_config({ disable_persistence: false });
+    },
+  };
+}

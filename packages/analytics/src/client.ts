@@ -1,0 +1,27 @@
+/** Event properties: JSON-like values. */
+export type Properties = Record<string, unknown>;
+
+export interface SendOptions {
+  /** When the call was made (queued calls keep it). */
+  at: Date;
+  /** Hand the event to `sendBeacon` at once (a navigation follows). */
+  beacon?: boolean;
+  /** Person properties to set (last touch) and set once (first touch). */
+  set?: Properties;
+  setOnce?: Properties;
+}
+
+/**
+ * Plinth's own view of the analytics SDK: what `src/adapter/posthog.ts` returns. No vendor type
+ * crosses this line, so another vendor is one adapter away.
+ */
+export interface AnalyticsClient {
+  capture(event: string, properties: Properties, options: SendOptions): void;
+  captureException(error: unknown, properties: Properties, at: Date): void;
+  identify(id: string, properties?: Properties): void;
+  reset(): void;
+  /** Consent revoked: send nothing more, remove the SDK's cookies and storage. */
+  pause(): void;
+  /** Consent granted again. */
+  resume(): void;
+}

@@ -1,0 +1,119 @@
+import type { ConsentStore, PlinthUser } from '@plinth/core';
+
+/** The capabilities that can be switched on or off (see the README for what each sends). */
+export interface Capabilities {
+  /** One `$pageview` per navigation (push, replace, Back/Forward), whatever the router. Default on. */
+  pageViews: boolean;
+  /** `$pageleave` when the page is left. Default on. */
+  pageLeave: boolean;
+  /** `outbound_link_clicked` for links to other origins. Default on. */
+  outboundLinks: boolean;
+  /** `form_submitted` with the form's id, name and action, never its values. Default on. */
+  forms: boolean;
+  /** `file_downloaded` for links to a file (see `downloadExtensions`) or with `download`. Default on. */
+  downloads: boolean;
+  /** `captureException`, the channel's `exception` events (core's ErrorBoundary). Default on. */
+  exceptions: boolean;
+  /** Also capture window `error` and `unhandledrejection`. Default off. */
+  unhandledErrors: boolean;
+  /** Experiment exposures from the channel become `$feature_flag_called`. Default on. */
+  exposures: boolean;
+  /** `utm_*`, `gclid`, `fbclid`, … on events (last touch) and person (first touch). Default on. */
+  campaigns: boolean;
+  /** Click autocapture (`$autocapture`), if remote config allows it. Default off. */
+  autocapture: boolean;
+  /** `$rageclick`. Default off. */
+  rageClicks: boolean;
+  /** `$dead_click`. Default off. */
+  deadClicks: boolean;
+  /** `$web_vitals` (LCP, INP, CLS, FCP from posthog-js; TTFB added by Plinth). Default off. */
+  webVitals: boolean;
+  /** `$network_request` for the page's fetch/XHR calls (URL scrubbed, no bodies). Default off. */
+  network: boolean;
+}
+
+export const DEFAULT_CAPABILITIES: Capabilities = {
+  pageViews: true,
+  pageLeave: true,
+  outboundLinks: true,
+  forms: true,
+  downloads: true,
+  exceptions: true,
+  unhandledErrors: false,
+  exposures: true,
+  campaigns: true,
+  autocapture: false,
+  rageClicks: false,
+  deadClicks: false,
+  webVitals: false,
+  network: false,
+};
+
+export const DEFAULT_DOWNLOAD_EXTENSIONS = [
+  'pdf',
+  'zip',
+  'gz',
+  'tgz',
+  'dmg',
+  'exe',
+  'msi',
+  'pkg',
+  'deb',
+  'rpm',
+  'apk',
+  'csv',
+  'xlsx',
+  'xls',
+  'docx',
+  'doc',
+  'pptx',
+  'txt',
+  'json',
+  'mp3',
+  'mp4',
+  'mov',
+];
+
+export interface AnalyticsConfig {
+  /** The project's public API key. */
+  token: string;
+  /** Where events go: your first-party proxy, or the sandbox (`http://127.0.0.1:4700`). Default PostHog US cloud. */
+  apiHost?: string;
+  /** Switch capabilities on or off; unspecified ones keep their defaults. */
+  capabilities?: Partial<Capabilities>;
+  /** Drop events from bot-like user agents (posthog's filter; it counts HeadlessChrome as a bot). Default true. */
+  filterBots?: boolean;
+  /** File extensions counted as downloads. Default: common documents, archives, installers and media. */
+  downloadExtensions?: readonly string[];
+  /** How long a same-tab outbound navigation may wait for the event to be handed over. Default 250 ms. */
+  outboundDelayMs?: number;
+  /** Person properties sent with `identify` on sign-in. Default none (only the stable id). */
+  personProperties?: (user: PlinthUser) => Record<string, unknown>;
+  /** Extra URL parameter names (or patterns) to scrub, on top of core's list. */
+  scrubParams?: readonly (string | RegExp)[];
+  /** Calls kept until consent and load; past it the oldest go. Default 100. */
+  queueLimit?: number;
+  /** Status becomes `timeout` when not ready by then. Default 10,000 ms. */
+  timeoutMs?: number;
+}
+
+export interface ResolvedConfig extends Required<Omit<AnalyticsConfig, 'capabilities' | 'personProperties'>> {
+  capabilities: Capabilities;
+  personProperties?: AnalyticsConfig['personProperties'];
+  consent: ConsentStore;
+}
+
+export function resolveConfig(config: AnalyticsConfig, consent: ConsentStore): ResolvedConfig {
+  return {
+    apiHost: 'https://us.i.posthog.com',
+    filterBots: true,
+    downloadExtensions: DEFAULT_DOWNLOAD_EXTENSIONS,
+    outboundDelayMs: 250,
+    scrubParams: [],
+    queueLimit: 100,
+    timeoutMs: 10_000,
+    ...config,
+    capabilities: { ...DEFAULT_CAPABILITIES, ...config.capabilities },
+    consent,
+  };
+}

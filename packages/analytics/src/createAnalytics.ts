@@ -1,0 +1,162 @@
+import { type ConsentStore, channel, createVendorLoader, isBrowser, PlinthError } from '@plinth/core';
+import type { AnalyticsClient, Properties, SendOptions } from './client';
+import { type AnalyticsConfig, resolveConfig } from './config';
+import { trackInteractions } from './interactions';
+import { campaignParams, onNavigate, pageKey } from './navigation';
+import { scrubEvent } from './scrubEvent';
+import type { Analytics, AnyEvents } from './types';
+
+/** The analytics a provider owns: `Analytics` plus the lifecycle the provider drives. */
+export interface AnalyticsInstance extends Analytics<AnyEvents> {
+  /** Starts following consent, navigation, the channel and the DOM. Idempotent; a no-op on the server. */
+  start(): void;
+  /** Removes every listener; the SDK and its queue stay, and a later `start()` resumes. */
+  stop(): void;
+  /** Calls dropped so far (queue overflow, consent denied, SDK failed). */
+  dropped(): number;
+}
+
+export interface CreateAnalyticsOptions extends AnalyticsConfig {
+  /** The consent store whose `analytics` category gates everything. */
+  consent: ConsentStore;
+}
+
+/** An id that is an email address would put PII in every event: refused. */
+const EMAIL_ID = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Creates the analytics of a page (one per app). The SDK loads only once `analytics` consent is
+ * granted, by dynamic import; until then calls queue (bounded, each with its original time) and
+ * are dropped if consent is denied.
+ */
+export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInstance {
+  const { consent, ...rest } = options;
+  if (!rest.token) throw new PlinthError('analytics: `token` is required', { source: 'config', code: 'token' });
+  const config = resolveConfig(rest, consent);
+  const caps = config.capabilities;
+
+  const loader = createVendorLoader<AnalyticsClient>({
+    name: 'posthog',
+    consent: { store: consent, category: 'analytics' },
+    load: async () => {
+      const { loadPosthog } = await import('./adapter/posthog');
+      return loadPosthog(config, { beforeSend: (event) => scrubEvent(event, config.scrubParams) });
+    },
+    onRevoke: (client) => client.pause(),
+    onRegrant: (client) => client.resume(),
+    queueLimit: config.queueLimit,
+    timeoutMs: config.timeoutMs,
+  });
+
+  const send = (event: string, properties: Properties = {}, extra: Omit<SendOptions, 'at'> = {}) =>
+    loader.call((client, at) => client.capture(event, properties, { ...extra, at }));
+
+  const captureException = (error: unknown, context: Properties = {}) => {
+    if (caps.exceptions) loader.call((client, at) => client.captureException(error, context, at));
+  };
+
+  let lastPage: string | undefined;
+  const pageView = () => {
+    const key = pageKey(location);
+    if (key === lastPage) return;
+    lastPage = key;
+    const campaign = caps.campaigns ? campaignParams(location.href) : {};
+    const touched = Object.keys(campaign).length > 0;
+    const firstTouch = Object.fromEntries(Object.entries(campaign).map(([k, v]) => [`$initial_${k}`, v]));
+    send(
+      '$pageview',
+      { $current_url: location.href, $pathname: location.pathname, $host: location.host, title: document.title, ...campaign },
+      touched ? { set: campaign, setOnce: firstTouch } : {},
+    );
+  };
+
+  let lastIdentified: string | undefined;
+  let cleanups: (() => void)[] = [];
+
+  const analytics: AnalyticsInstance = {
+    capture: (event, properties) => send(event, properties),
+    time(event) {
+      const started = performance.now();
+      let stopped = false;
+      return (properties) => {
+        if (stopped) return;
+        stopped = true;
+        send(event, { ...properties, $duration: Math.round(performance.now() - started) / 1000 });
+      };
+    },
+    captureException,
+    status: () => loader.status(),
+    subscribe: (listener) => loader.subscribe(listener),
+    dropped: () => {
+      const { overflow, denied, failed } = loader.dropped();
+      return overflow + denied + failed;
+    },
+    start() {
+      if (!isBrowser || cleanups.length > 0) return;
+      void loader.start();
+      if (caps.pageViews) {
+        pageView();
+        cleanups.push(onNavigate(pageView));
+      }
+      cleanups.push(
+        trackInteractions({
+          ...caps,
+          downloadExtensions: config.downloadExtensions,
+          outboundDelayMs: config.outboundDelayMs,
+          status: loader.status,
+          ready: loader.ready,
+          send: (event, properties, beacon) => send(event, properties, { beacon }),
+        }),
+        channel.on(
+          'signedIn',
+          ({ user }) => {
+            if (user.id === lastIdentified) return;
+            if (EMAIL_ID.test(user.id)) {
+              channel.reportOnce(
+                'analytics:email-id',
+                'warn',
+                'analytics: refused to identify a user whose id is an email address; use a stable opaque id',
+              );
+              return;
+            }
+            lastIdentified = user.id;
+            const properties = config.personProperties?.(user);
+            loader.call((client) => client.identify(user.id, properties), { state: 'identify' });
+          },
+          { replay: true },
+        ),
+        channel.on('signedOut', () => {
+          lastIdentified = undefined;
+          loader.call((client) => client.reset(), { state: 'identify' });
+        }),
+      );
+      if (caps.exceptions) {
+        cleanups.push(channel.on('exception', ({ error, context }) => captureException(error, context)));
+      }
+      if (caps.exposures) {
+        cleanups.push(
+          channel.on('exposure', ({ flag, variant }) =>
+            send('$feature_flag_called', { $feature_flag: flag, $feature_flag_response: variant }),
+          ),
+        );
+      }
+      if (caps.exceptions && caps.unhandledErrors) {
+        const onError = (e: ErrorEvent) => captureException(e.error ?? e.message, { mechanism: 'onerror' });
+        const onRejection = (e: PromiseRejectionEvent) =>
+          captureException(e.reason, { mechanism: 'onunhandledrejection' });
+        window.addEventListener('error', onError);
+        window.addEventListener('unhandledrejection', onRejection);
+        cleanups.push(() => {
+          window.removeEventListener('error', onError);
+          window.removeEventListener('unhandledrejection', onRejection);
+        });
+      }
+    },
+    stop() {
+      for (const cleanup of cleanups) cleanup();
+      cleanups = [];
+      loader.dispose();
+    },
+  };
+  return analytics;
+}

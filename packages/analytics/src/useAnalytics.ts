@@ -1,0 +1,35 @@
+import { MissingProviderError } from '@plinth/core';
+import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { AnalyticsContext } from './AnalyticsProvider';
+import type { Analytics, AnalyticsStatus, AnyEvents, EventCatalogue, PropsArg } from './types';
+
+/** The analytics of the nearest `AnalyticsProvider` (untyped; see `defineEvents` for a typed catalogue). */
+export function useAnalytics<E extends EventCatalogue = AnyEvents>(): Analytics<E> {
+  const analytics = useContext(AnalyticsContext);
+  if (!analytics) throw new MissingProviderError('useAnalytics', 'analytics');
+  return analytics as unknown as Analytics<E>;
+}
+
+/** The SDK's status (`waiting-consent`, `loading`, `ready`, …), re-rendering when it changes; `idle` on the server. */
+export function useAnalyticsStatus(): AnalyticsStatus {
+  const analytics = useAnalytics();
+  return useSyncExternalStore(analytics.subscribe, analytics.status, () => 'idle');
+}
+
+/**
+ * Times from mount: returns `stop(properties?)`, which captures `event` with `$duration` (once).
+ * A remount starts a new timer.
+ */
+export function useTime<E extends EventCatalogue = AnyEvents, K extends keyof E & string = keyof E & string>(
+  event: K,
+): (...properties: PropsArg<E, K>) => void {
+  const analytics = useAnalytics<E>();
+  const stop = useRef<((...properties: PropsArg<E, K>) => void) | null>(null);
+  useEffect(() => {
+    stop.current = analytics.time(event);
+    return () => {
+      stop.current = null;
+    };
+  }, [analytics, event]);
+  return (...properties) => stop.current?.(...properties);
+}
