@@ -1,1 +1,122 @@
-export {};
+/**
+ * Network-free auth for tests and stories.
+ *
+ * @example
+ * import { TestAuthProvider, resetAuth } from '@plinth/auth/testing';
+ * render(<TestAuthProvider user={{ id: 'u1', name: 'Ada' }}><Account /></TestAuthProvider>);
+ * afterEach(() => resetAuth());
+ */
+import { channel } from '@plinth/core';
+import { createElement, type ReactNode, useState } from 'react';
+import { AuthError } from '../AuthError';
+import { AuthProvider } from '../AuthProvider';
+import { type Auth, resetCallbacks, type SignInOptions } from '../createAuth';
+import type { AuthState, AuthStatus, AuthUser } from '../types';
+
+export interface TestAuthCall {
+  method: 'signIn' | 'signOut' | 'getAccessToken';
+  options?: SignInOptions;
+}
+
+/** A recording fake `Auth`: no SDK, no network. Drive it with `signInAs`, `signOutNow`, `setState`. */
+export interface TestAuth extends Auth {
+  /** Every call the app made, in order. */
+  readonly calls: TestAuthCall[];
+  /** Signs in at once (emits `signedIn` on core's channel). */
+  signInAs(user: Partial<AuthUser> & { id: string }): void;
+  /** Signs out at once (emits `signedOut`). */
+  signOutNow(): void;
+  setState(state: Partial<AuthState>): void;
+}
+
+export interface TestAuthOptions {
+  user?: (Partial<AuthUser> & { id: string }) | null;
+  /** Default: `signedIn` with a user, else `signedOut`. */
+  status?: AuthStatus;
+  error?: AuthError | null;
+  /** What `getAccessToken()` resolves to. Default `'test-access-token'`. */
+  accessToken?: string;
+  /** Make the app's `signIn()` sign in as this user at once (instead of only recording the call). */
+  signInAs?: Partial<AuthUser> & { id: string };
+}
+
+const fill = (user: Partial<AuthUser> & { id: string }): AuthUser => ({ claims: { sub: user.id }, ...user });
+
+export function createTestAuth(options: TestAuthOptions = {}): TestAuth {
+  const listeners = new Set<() => void>();
+  let state: AuthState = {
+    status: options.status ?? (options.user ? 'signedIn' : 'signedOut'),
+    user: options.user ? fill(options.user) : null,
+    error: options.error ?? null,
+  };
+  const calls: TestAuthCall[] = [];
+  const auth: TestAuth = {
+    settings: {
+      authority: 'https://auth.test',
+      clientId: 'test',
+      scope: 'openid profile email',
+      callbackPath: '/auth/callback',
+      silentCallbackPath: '/silent-callback',
+      postLogoutPath: '/',
+      tokenStorage: 'memory',
+      requestMaxAgeSeconds: 900,
+      renewBeforeSeconds: 60,
+    },
+    calls,
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start: () => () => {},
+    setState(next) {
+      state = { ...state, ...next };
+      for (const listener of [...listeners]) listener();
+    },
+    signInAs(user) {
+      const full = fill(user);
+      auth.setState({ status: 'signedIn', user: full, error: null });
+      channel.signedIn({ id: full.id, name: full.name, email: full.email });
+    },
+    signOutNow() {
+      const was = state.status === 'signedIn';
+      auth.setState({ status: 'signedOut', user: null });
+      if (was) channel.signedOut();
+    },
+    async signIn(signInOptions) {
+      calls.push({ method: 'signIn', ...(signInOptions ? { options: signInOptions } : {}) });
+      if (options.signInAs) auth.signInAs(options.signInAs);
+    },
+    async signOut() {
+      calls.push({ method: 'signOut' });
+      auth.signOutNow();
+    },
+    async getAccessToken() {
+      calls.push({ method: 'getAccessToken' });
+      if (state.status !== 'signedIn')
+        throw new AuthError('renew: not signed in', { source: 'renew', code: 'signed_out' });
+      return options.accessToken ?? 'test-access-token';
+    },
+  };
+  return auth;
+}
+
+/** `AuthProvider` over a `createTestAuth()` fake; pass `auth` to drive it from the test. */
+export function TestAuthProvider({
+  auth,
+  children,
+  ...options
+}: TestAuthOptions & { auth?: TestAuth; children?: ReactNode }) {
+  const [own] = useState(() => auth ?? createTestAuth(options));
+  return createElement(AuthProvider, { client: own }, children);
+}
+
+/** Forgets callbacks in flight and Plinth's auth bookkeeping (`plinth.auth.*`, `oidc.*` web storage). */
+export function resetAuth(): void {
+  resetCallbacks();
+  for (const store of [globalThis.localStorage, globalThis.sessionStorage]) {
+    if (!store) continue;
+    for (const key of Object.keys(store))
+      if (key.startsWith('plinth.auth.') || key.startsWith('oidc.')) store.removeItem(key);
+  }
+}

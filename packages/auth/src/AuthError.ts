@@ -1,0 +1,83 @@
+import { PlinthError } from '@plinth/core';
+
+/** Which step failed. */
+export type AuthErrorSource = 'callback' | 'renew' | 'signIn' | 'signOut' | 'discovery';
+
+/**
+ * Why it failed. `state_mismatch`: the callback's `state` matches no stored sign-in request (tampered,
+ * replayed or already used); `expired`: the stored request is older than `requestMaxAgeSeconds`;
+ * `access_denied`, `invalid_grant`, `login_required`, … : the provider's own `error`; `network`: a
+ * request failed or timed out; `signed_out`: a token was asked for with no session.
+ */
+export type AuthErrorCode =
+  | 'state_mismatch'
+  | 'expired'
+  | 'access_denied'
+  | 'invalid_grant'
+  | 'login_required'
+  | 'interaction_required'
+  | 'consent_required'
+  | 'network'
+  | 'signed_out'
+  | 'provider'
+  | 'unknown';
+
+const PROVIDER_CODES: readonly string[] = [
+  'access_denied',
+  'invalid_grant',
+  'login_required',
+  'interaction_required',
+  'consent_required',
+];
+
+/** The one error type of @plinth/auth: a `PlinthError` with the provider's `error` and `error_description` when it sent them. */
+export class AuthError extends PlinthError<AuthErrorSource, AuthErrorCode> {
+  override readonly name = 'AuthError';
+  declare readonly code: AuthErrorCode;
+  /** The provider's `error` (RFC 6749 §4.1.2.1 / §5.2), e.g. `access_denied`. */
+  readonly error: string | undefined;
+  /** The provider's `error_description`. */
+  readonly error_description: string | undefined;
+
+  constructor(
+    message: string,
+    options: {
+      source: AuthErrorSource;
+      code: AuthErrorCode;
+      cause?: unknown;
+      error?: string;
+      error_description?: string;
+    },
+  ) {
+    super(message, options);
+    this.error = options.error;
+    this.error_description = options.error_description;
+  }
+}
+
+const str = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/** Maps whatever the SDK (or the network) threw to an `AuthError` of `source`. */
+export function toAuthError(thrown: unknown, source: AuthErrorSource): AuthError {
+  if (thrown instanceof AuthError) return thrown;
+  const raw = (thrown ?? {}) as { name?: unknown; message?: unknown; error?: unknown; error_description?: unknown };
+  const message = str(raw.message) ?? String(thrown);
+  const error = str(raw.error);
+  const error_description = str(raw.error_description) ?? undefined;
+  let code: AuthErrorCode;
+  if (error) code = PROVIDER_CODES.includes(error) ? (error as AuthErrorCode) : 'provider';
+  else if (/no matching state|no state in response/i.test(message)) code = 'state_mismatch';
+  else if (raw.name === 'ErrorTimeout' || thrown instanceof TypeError || /network|fetch|timed? ?out/i.test(message))
+    code = 'network';
+  else code = 'unknown';
+  return new AuthError(
+    `${source}: ${error ? `${error}${error_description ? ` (${error_description})` : ''}` : message}`,
+    {
+      source,
+      code,
+      cause: thrown,
+      ...(error ? { error } : {}),
+      ...(error_description ? { error_description } : {}),
+    },
+  );
+}

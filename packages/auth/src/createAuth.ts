@@ -1,0 +1,308 @@
+import { channel, createVendorLoader, isBrowser } from '@plinth/core';
+import { AuthError, type AuthErrorSource, toAuthError } from './AuthError';
+import { claimAutoSignIn, hasSessionMarker, setSessionMarker, withTabLock } from './storage';
+import type { AuthClient, AuthSession, AuthSettings, AuthState, AuthUser, ResolvedAuthSettings } from './types';
+import { validateReturnTo } from './validateReturnTo';
+
+export interface SignInOptions {
+  /** Where to land after sign-in; validated with `validateReturnTo()`. Default: the current page. */
+  returnTo?: string;
+  /** Started by the app rather than a click (`RequireAuth`): at most one per 30 s per tab, never after an error. */
+  automatic?: boolean;
+}
+
+/** A session, framework-free: give it to `<AuthProvider client={auth}>` or use it outside React (e.g. a fetch wrapper). */
+export interface Auth {
+  readonly settings: ResolvedAuthSettings;
+  getState(): AuthState;
+  subscribe(listener: () => void): () => void;
+  /** Handles a callback URL, restores a session or settles on `signedOut`; returns the stop function. Idempotent. */
+  start(): () => void;
+  signIn(options?: SignInOptions): Promise<void>;
+  /** Revokes the refresh and access tokens, forgets the user and goes through the provider's end-session page when it has one. */
+  signOut(): Promise<void>;
+  /** A valid access token, renewed first when it expires soon (one renewal for all callers and tabs). Rejects with an `AuthError` when there is no session. */
+  getAccessToken(): Promise<string>;
+}
+
+export interface CreateAuthOptions {
+  /** Replaces the URL after a callback (default: `history.replaceState` plus a `popstate` event, which routers follow). */
+  navigate?: (path: string) => void;
+  /** Supplies the client instead of the oidc-client-ts adapter (tests, another SDK). */
+  load?: () => Promise<AuthClient>;
+}
+
+/** One code exchange per callback on the page, keyed by `state`: StrictMode, re-renders and a second provider share it. */
+const callbacks = new Map<string, Promise<AuthSession>>();
+/** Forgets callbacks in flight or done (tests: `resetAuth()`). */
+export const resetCallbacks = () => callbacks.clear();
+/** The stored sign-in requests of oidc-client-ts (our adapter sets this prefix). */
+const STATE_PREFIX = 'oidc.';
+
+const replaceUrl = (path: string) => {
+  history.replaceState(history.state, '', path);
+  dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+function toUser(claims: Record<string, unknown>): AuthUser {
+  const user: AuthUser = { id: String(claims.sub ?? ''), claims };
+  const name = text(claims.name) ?? text(claims.preferred_username);
+  const email = text(claims.email);
+  if (name) user.name = name;
+  if (email) user.email = email;
+  return user;
+}
+
+const readState = (key: string) => {
+  try {
+    return JSON.parse(localStorage.getItem(STATE_PREFIX + key) ?? 'null') as {
+      created?: number;
+      request_type?: string;
+    } | null;
+  } catch {
+    return null;
+  }
+};
+
+export function createAuth(settings: AuthSettings, options: CreateAuthOptions = {}): Auth {
+  const s: ResolvedAuthSettings = {
+    scope: 'openid profile email',
+    callbackPath: '/auth/callback',
+    silentCallbackPath: '/silent-callback',
+    postLogoutPath: '/',
+    tokenStorage: 'memory',
+    requestMaxAgeSeconds: 900,
+    renewBeforeSeconds: 60,
+    ...settings,
+  };
+  const navigate = options.navigate ?? replaceUrl;
+  const loader = createVendorLoader<AuthClient>({
+    name: 'oidc-client-ts',
+    consent: false,
+    load:
+      options.load ??
+      (async () => {
+        const { createOidcClient } = await import('./adapter/oidc-client-ts');
+        return createOidcClient(s);
+      }),
+  });
+  const client = async (source: AuthErrorSource) => {
+    const loaded = await loader.start();
+    if (!loaded)
+      throw new AuthError(`${source}: the sign-in library could not be loaded`, {
+        source,
+        code: 'network',
+        cause: loader.error(),
+      });
+    return loaded;
+  };
+
+  const here = () => new URL(location.href);
+  const isCallback = (url: URL) =>
+    url.pathname === s.callbackPath &&
+    url.searchParams.has('state') &&
+    (url.searchParams.has('code') || url.searchParams.has('error'));
+  const isSilentCallback = (url: URL) =>
+    window.parent !== window && url.pathname === s.silentCallbackPath && url.searchParams.has('state');
+
+  const listeners = new Set<() => void>();
+  let state: AuthState = {
+    status:
+      isBrowser && !isCallback(here()) && !isSilentCallback(here()) && !hasSessionMarker() ? 'signedOut' : 'loading',
+    user: null,
+    error: null,
+  };
+  const set = (next: Partial<AuthState>) => {
+    state = { ...state, ...next };
+    for (const listener of [...listeners]) listener();
+  };
+
+  let session: AuthSession | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let started = 0;
+  let redirecting = false;
+  let initialized: Promise<void> | undefined;
+  let renewing: Promise<AuthSession> | undefined;
+
+  const fresh = (candidate: AuthSession, marginMs: number) =>
+    !candidate.expiresAt || candidate.expiresAt * 1000 - Date.now() > marginMs;
+
+  const schedule = () => {
+    clearTimeout(timer);
+    if (!session?.expiresAt || !started) return;
+    const left = session.expiresAt * 1000 - Date.now();
+    const lead = Math.min(s.renewBeforeSeconds * 1000, left / 3);
+    timer = setTimeout(() => void renew().catch(() => {}), Math.max(0, left - lead));
+  };
+
+  const signedIn = (next: AuthSession) => {
+    session = next;
+    const user = toUser(next.claims);
+    const announce = state.user?.id !== user.id;
+    setSessionMarker(true);
+    set({ status: 'signedIn', user, error: null });
+    if (announce) channel.signedIn({ id: user.id, name: user.name, email: user.email });
+    schedule();
+  };
+
+  const signedOut = (status: 'signedOut' | 'sessionExpired', error: AuthError | null) => {
+    const announce = state.status === 'signedIn';
+    clearTimeout(timer);
+    session = undefined;
+    setSessionMarker(false);
+    set({ status, user: null, error });
+    if (announce) channel.signedOut();
+  };
+
+  const renew = () =>
+    (renewing ??= (async () => {
+      try {
+        const c = await client('renew');
+        const before = session?.accessToken;
+        // Serialised across tabs: a tab that waited re-reads the store first (another tab may have
+        // rotated a shared refresh token meanwhile), so one refresh token is never used twice.
+        const next = await withTabLock(`plinth.auth.renew:${s.clientId}`, async () => {
+          const stored = await c.current();
+          return stored && stored.accessToken !== before && fresh(stored, 10_000) ? stored : c.renew();
+        });
+        signedIn(next);
+        return next;
+      } catch (thrown) {
+        const error = toAuthError(thrown, 'renew');
+        signedOut('sessionExpired', error);
+        void loader.ready().then((c) => c?.forget().catch(() => {}));
+        throw error;
+      } finally {
+        renewing = undefined;
+      }
+    })());
+
+  const handleCallback = async (url: URL) => {
+    const key = url.searchParams.get('state') as string;
+    let flight = callbacks.get(key);
+    if (!flight) {
+      flight = (async () => {
+        const stored = readState(key);
+        if (stored?.created && stored.created * 1000 < Date.now() - s.requestMaxAgeSeconds * 1000) {
+          localStorage.removeItem(STATE_PREFIX + key);
+          throw new AuthError('callback: the sign-in request expired', { source: 'callback', code: 'expired' });
+        }
+        return (await client('callback')).callback(url.href);
+      })();
+      callbacks.set(key, flight);
+    }
+    try {
+      const next = await flight;
+      signedIn(next);
+      navigate(validateReturnTo(next.returnTo));
+    } catch (thrown) {
+      const error = toAuthError(thrown, 'callback');
+      set({ status: 'error', user: null, error });
+      const stored = (thrown as { state?: { returnTo?: unknown } } | null)?.state;
+      navigate(validateReturnTo(stored?.returnTo));
+    }
+  };
+
+  const restore = async () => {
+    try {
+      const c = await client('renew');
+      signedIn(await withTabLock(`plinth.auth.renew:${s.clientId}`, async () => (await c.current()) ?? c.renew()));
+    } catch (thrown) {
+      // Quietly signed out: the provider's session is gone, or its cookies are blocked in the iframe.
+      signedOut('signedOut', null);
+      channel.report('info', 'auth: silent sign-in did not restore the session', {
+        code: toAuthError(thrown, 'renew').code,
+      });
+    }
+  };
+
+  const init = () =>
+    (initialized ??= (async () => {
+      const url = here();
+      if (isSilentCallback(url)) {
+        await (await client('renew')).silentCallback(url.href).catch(() => {});
+        return;
+      }
+      const callback = isCallback(url) ? url.searchParams.get('state') : null;
+      // Stale stored sign-in requests (abandoned sign-ins) go at start-up.
+      for (const key of Object.keys(localStorage)) {
+        const id = key.slice(STATE_PREFIX.length);
+        const created = key.startsWith(STATE_PREFIX) && id !== callback ? readState(id)?.created : undefined;
+        if (created && created * 1000 < Date.now() - s.requestMaxAgeSeconds * 1000) localStorage.removeItem(key);
+      }
+      // Back from the end-session page: `?state=` of our sign-out request, consumed here.
+      const returned = url.pathname === s.postLogoutPath && !callback ? url.searchParams.get('state') : null;
+      if (returned && readState(returned)?.request_type?.startsWith('so:')) {
+        localStorage.removeItem(STATE_PREFIX + returned);
+        url.searchParams.delete('state');
+        navigate(`${url.pathname}${url.search}${url.hash}`);
+      }
+      if (callback) await handleCallback(url);
+      else if (hasSessionMarker()) await restore();
+      else if (state.status === 'loading') set({ status: 'signedOut' });
+    })());
+
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) redirecting = false; // back from the provider through the bfcache
+  };
+
+  return {
+    settings: s,
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start() {
+      if (!isBrowser) return () => {};
+      if (started++ === 0) addEventListener('pageshow', onPageShow);
+      void init();
+      schedule();
+      return () => {
+        if (--started > 0) return;
+        clearTimeout(timer);
+        removeEventListener('pageshow', onPageShow);
+      };
+    },
+    async signIn({ returnTo, automatic = false } = {}) {
+      if (!isBrowser || redirecting) return;
+      const to = validateReturnTo(returnTo ?? `${location.pathname}${location.search}${location.hash}`);
+      if (automatic && (state.status === 'error' || !claimAutoSignIn())) {
+        channel.reportOnce('plinth.auth.loop', 'warn', 'auth: automatic sign-in skipped (one per 30 s per tab)');
+        return;
+      }
+      redirecting = true;
+      try {
+        await (await client('signIn')).signIn(to);
+      } catch (thrown) {
+        redirecting = false;
+        set({ status: 'error', error: toAuthError(thrown, 'signIn') });
+      }
+    },
+    async signOut() {
+      if (!isBrowser) return;
+      const hadClient = loader.status() !== 'idle';
+      signedOut('signedOut', null);
+      if (!hadClient) return;
+      try {
+        const c = await client('signOut');
+        let failure: unknown;
+        await c.revoke().catch((thrown) => {
+          failure = thrown;
+        });
+        if ((await c.endSession()) || !failure) return;
+        throw failure;
+      } catch (thrown) {
+        set({ error: toAuthError(thrown, 'signOut') });
+      }
+    },
+    async getAccessToken() {
+      if (isBrowser) await init();
+      if (state.status !== 'signedIn' || !session)
+        throw new AuthError('renew: not signed in', { source: 'renew', code: 'signed_out' });
+      return fresh(session, 30_000) ? session.accessToken : (await renew()).accessToken;
+    },
+  };
+}
