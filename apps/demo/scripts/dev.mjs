@@ -24,7 +24,7 @@ const vite = await createServer({
 await vite.listen();
 const url = `http://127.0.0.1:${port}/`;
 console.log(
-  `\n  Plinth demo:     ${url}\n  Sandbox:         ${sandbox.url}  (OpenID provider ${sandbox.issuer})\n  Press Ctrl+C to stop.\n`,
+  `\n  Plinth demo:     ${url}\n  Sandbox:         ${sandbox.url}  (OpenID provider ${sandbox.vendors.oidc.issuer})\n  Press Ctrl+C to stop.\n`,
 );
 
 let closing = false;

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   if (!values.quiet) {
     process.stdout.write(
       [
-        `  OpenID issuer   ${sandbox.issuer}  (client_id plinth-demo, any login and password)`,
+        `  OpenID issuer   ${sandbox.vendors.oidc.issuer}  (client_id ${sandbox.vendors.oidc.clientId}, any login and password)`,
         `  recorded        ${sandbox.url}/_sandbox/received?vendor=oidc`,
         `  live stream     ${sandbox.url}/_sandbox/stream`,
         '  Ctrl+C to stop',

@@ -1,30 +1,34 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { applyCors, type OriginPolicy } from './http/cors';
 import { sendEmpty, sendError, sendJson } from './http/respond';
+import type { SseOptions, SseStream } from './http/sse';
 import { filterFromQuery, matches, type ReceivedRequest, type Recorder } from './recorder';
 
 /** The sandbox's own endpoints live under this prefix and are never recorded. */
 export const CONTROL_PATH = '/_sandbox';
 
-/** How often an idle event stream gets a comment line, so proxies and browsers keep it open. */
-export const HEARTBEAT_MS = 15_000;
+/** Names under `/_sandbox/` that belong to the sandbox itself, so no vendor may take them. */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set(['received', 'stream', 'health', 'unmatched']);
+
+/** The methods control routes accept (announced in CORS preflights). */
+export const CONTROL_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
 export interface ControlOptions {
   recorder: Recorder;
   allowOrigin: OriginPolicy;
-  vendors: () => string[];
-  issuer: () => string;
-  /** Open event streams, ended when the sandbox closes. */
-  streams: Set<ServerResponse>;
-  heartbeatMs?: number;
+  /** Each vendor's name and what it serves. */
+  vendors: () => { name: string; describe: string[] }[];
+  /** Opens an event stream that the sandbox ends when it closes. */
+  sse: (req: IncomingMessage, res: ServerResponse, options?: SseOptions) => SseStream;
 }
 
 /**
  * `/_sandbox/received` (GET filtered list, DELETE clears), `/_sandbox/stream` (SSE) and
  * `/_sandbox/health`, with CORS for loopback origins so a page on another port can read them.
+ * Vendor control routes (`/_sandbox/<vendor>/…`) are dispatched by the sandbox before this.
  */
 export function handleControl(req: IncomingMessage, res: ServerResponse, url: URL, options: ControlOptions): void {
-  if (applyCors(req, res, { allow: options.allowOrigin, methods: 'GET, DELETE, OPTIONS' })) return;
+  if (applyCors(req, res, { allow: options.allowOrigin, methods: CONTROL_METHODS })) return;
   const route = url.pathname.slice(CONTROL_PATH.length).replace(/\/+$/, '');
   const method = req.method ?? 'GET';
   if (route === '/received') {
@@ -40,12 +44,14 @@ export function handleControl(req: IncomingMessage, res: ServerResponse, url: UR
     if (method === 'GET') openStream(req, res, url, options);
     else sendError(res, 405, `${method} is not allowed on ${url.pathname}`, { allow: 'GET, OPTIONS' });
   } else if (route === '/health') {
+    const vendors = options.vendors();
     sendJson(res, 200, {
       ok: true,
-      vendors: options.vendors(),
-      issuer: options.issuer(),
+      vendors: vendors.map((vendor) => vendor.name),
+      serves: Object.fromEntries(vendors.map((vendor) => [vendor.name, vendor.describe])),
       received: options.recorder.size,
       lastId: options.recorder.lastId,
+      time: Date.now(),
     });
   } else {
     sendError(res, 404, `no sandbox endpoint at ${url.pathname}`);
@@ -54,8 +60,9 @@ export function handleControl(req: IncomingMessage, res: ServerResponse, url: UR
 
 /**
  * Server-sent events: one `data:` line of JSON per recorded request (its `id:` is the entry id, so
- * an EventSource that reconnects resumes after `Last-Event-ID`), a comment every 15 s, and with
- * `?backlog=1` the entries already recorded first. Accepts the same filters as `/received`.
+ * an EventSource that reconnects resumes after `Last-Event-ID`), a heartbeat comment, and with
+ * `?backlog=1` the entries already recorded first. Accepts the same filters as `/received`
+ * (`?after=<page load time>&backlog=1` gives one page's traffic).
  */
 function openStream(req: IncomingMessage, res: ServerResponse, url: URL, options: ControlOptions): void {
   const filter = filterFromQuery(url.searchParams);
@@ -65,18 +72,8 @@ function openStream(req: IncomingMessage, res: ServerResponse, url: URL, options
   const backlog = url.searchParams.get('backlog');
   delete filter.limit;
 
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  res.write(`retry: 1000\n: connected\n\n`);
-  res.socket?.setNoDelay(true);
-
-  const send = (entry: ReceivedRequest) => {
-    if (!res.writableEnded) res.write(`id: ${entry.id}\ndata: ${JSON.stringify(entry)}\n\n`);
-  };
+  const stream = options.sse(req, res);
+  const send = (entry: ReceivedRequest) => stream.send(undefined, entry, entry.id);
   if (resumeFrom !== undefined) {
     for (const entry of options.recorder.list({ ...filter, since: Math.max(resumeFrom, filter.since ?? 0) }))
       send(entry);
@@ -86,16 +83,5 @@ function openStream(req: IncomingMessage, res: ServerResponse, url: URL, options
   const unsubscribe = options.recorder.subscribe((entry) => {
     if (matches(entry, filter)) send(entry);
   });
-  const heartbeat = setInterval(() => {
-    if (!res.writableEnded) res.write(': heartbeat\n\n');
-  }, options.heartbeatMs ?? HEARTBEAT_MS);
-  heartbeat.unref();
-  options.streams.add(res);
-  const stop = () => {
-    clearInterval(heartbeat);
-    unsubscribe();
-    options.streams.delete(res);
-  };
-  res.once('close', stop);
-  req.once('close', stop);
+  stream.onClose(unsubscribe);
 }

@@ -1,27 +1,40 @@
-export { CONTROL_PATH, HEARTBEAT_MS } from './control';
+export { CONTROL_PATH } from './control';
 export { DEFAULT_BODY_LIMIT, readBody } from './http/body';
 export { applyCors, type CorsOptions, isLoopbackOrigin, type OriginPolicy } from './http/cors';
 export { type DecodedBody, type DecodeOptions, decodeBody, isGzip, parseForm } from './http/decode';
 export { HttpError } from './http/HttpError';
 export { REDACTED, redactHeaders, redactParams } from './http/redact';
+export { HEARTBEAT_MS, SseHub, type SseOptions, type SseStream } from './http/sse';
 export { DEFAULT_MAX_ENTRIES, type ReceivedFilter, type ReceivedRequest } from './recorder';
 export { DEFAULT_PORT, type Sandbox, type SandboxOptions, startSandbox } from './startSandbox';
-export { vendors } from './vendors/index';
+export { type CollectExposed, type CollectOptions, collect } from './vendors/collect';
+export { type DefaultVendors, vendors } from './vendors/index';
 export {
+  type AccountClaims,
+  accountClaims,
   DEFAULT_POST_LOGOUT_PATHS,
   DEFAULT_REDIRECT_PATHS,
   DEMO_CLIENT_ID,
   loopbackUris,
   OIDC_PATH,
   type OidcClientMetadata,
+  type OidcExposed,
+  type OidcOptions,
   oidc,
 } from './vendors/oidc';
 export type {
+  AnyVendorModule,
+  ControlContext,
   EntryDraft,
+  ExposedOf,
+  HandlerContext,
+  OptionsOf,
   RequestInfo,
-  ResolvedSandboxOptions,
+  SandboxSettings,
   VendorContext,
   VendorEnv,
+  VendorInstance,
   VendorModule,
-  VendorRoutes,
+  VendorOptionsOf,
+  VendorsExposed,
 } from './vendors/types';

@@ -25,14 +25,25 @@ export interface ReceivedRequest {
   error?: string;
   /** The HTTP status the sandbox answered with. */
   status: number;
+  /**
+   * Facts the vendor module adds that are not in the request itself, e.g. OIDC's `sub` on a token
+   * exchange or `revoked: 'RefreshToken'` on a revocation that took effect.
+   */
+  meta?: Record<string, unknown>;
 }
 
 /** Which recorded requests to return: all fields optional and combined with AND. */
 export interface ReceivedFilter {
   /** One vendor name or several. */
   vendor?: string | readonly string[];
-  /** Only entries with an id greater than this one. */
+  /** Only entries with an id greater than this one (a cursor: pass the last id you saw). */
   since?: number;
+  /**
+   * Only entries recorded at or after this time (epoch milliseconds, as `Date.now()` gives; the
+   * query form also takes an ISO 8601 date). A page passes its load time to see only the traffic
+   * that happened since, not what earlier visits left in the recording.
+   */
+  after?: number;
   /** Only this route (as named by the vendor module). */
   route?: string;
   /** Only this method (case-insensitive). */
@@ -133,13 +144,14 @@ export function matches(entry: ReceivedRequest, filter: ReceivedFilter): boolean
     if (vendors.length > 0 && !vendors.includes(entry.vendor)) return false;
   }
   if (filter.since !== undefined && !(entry.id > filter.since)) return false;
+  if (filter.after !== undefined && !(Date.parse(entry.time) >= filter.after)) return false;
   if (filter.route !== undefined && entry.route !== filter.route) return false;
   if (filter.method !== undefined && entry.method.toUpperCase() !== filter.method.toUpperCase()) return false;
   if (filter.path !== undefined && !entry.path.startsWith(filter.path)) return false;
   return true;
 }
 
-/** Reads a filter from query parameters: `vendor` (repeatable or comma-separated), `since`, `route`, `method`, `path`, `limit`. */
+/** Reads a filter from query parameters: `vendor` (repeatable or comma-separated), `since`, `after`, `route`, `method`, `path`, `limit`. */
 export function filterFromQuery(query: URLSearchParams): ReceivedFilter {
   const filter: ReceivedFilter = {};
   const vendors = query
@@ -150,6 +162,8 @@ export function filterFromQuery(query: URLSearchParams): ReceivedFilter {
   if (vendors.length) filter.vendor = vendors;
   const since = toInt(query.get('since'));
   if (since !== undefined) filter.since = since;
+  const after = toTime(query.get('after'));
+  if (after !== undefined) filter.after = after;
   const limit = toInt(query.get('limit'));
   if (limit !== undefined) filter.limit = limit;
   const route = query.get('route');
@@ -165,4 +179,13 @@ function toInt(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const number = Number(value);
   return Number.isFinite(number) ? Math.trunc(number) : undefined;
+}
+
+/** Epoch milliseconds from `1732370000000` or an ISO 8601 date; undefined for anything else. */
+function toTime(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  const parsed = Date.parse(trimmed);
+  return Number.isNaN(parsed) ? undefined : parsed;
 }

@@ -1,48 +1,35 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { CONTROL_PATH, HEARTBEAT_MS, handleControl } from './control';
+import { CONTROL_METHODS, CONTROL_PATH, handleControl, RESERVED_NAMES } from './control';
 import { DEFAULT_BODY_LIMIT, readBody } from './http/body';
 import { applyCors, isLoopbackOrigin, type OriginPolicy } from './http/cors';
 import { type DecodedBody, decodeBody } from './http/decode';
 import { HttpError } from './http/HttpError';
 import { redactHeaders } from './http/redact';
 import { sendEmpty, sendError, sendJson, sendText } from './http/respond';
+import { HEARTBEAT_MS, openSse, type SseOptions, type SseStream } from './http/sse';
 import { DEFAULT_MAX_ENTRIES, type ReceivedFilter, type ReceivedRequest, Recorder } from './recorder';
-import { vendors as defaultVendors } from './vendors/index';
-import {
-  DEFAULT_POST_LOGOUT_PATHS,
-  DEFAULT_REDIRECT_PATHS,
-  DEMO_CLIENT_ID,
-  loopbackUris,
-  OIDC_PATH,
-  type OidcClientMetadata,
-} from './vendors/oidc';
+import { type DefaultVendors, vendors as defaultVendors } from './vendors/index';
 import type {
+  AnyVendorModule,
+  ControlContext,
   EntryDraft,
+  HandlerContext,
   RequestInfo,
-  ResolvedSandboxOptions,
+  SandboxSettings,
   VendorContext,
   VendorEnv,
-  VendorModule,
-  VendorRoutes,
+  VendorInstance,
+  VendorOptionsOf,
+  VendorsExposed,
 } from './vendors/types';
 
-export interface SandboxOptions {
+export interface SandboxOptions<Modules extends readonly AnyVendorModule[] = DefaultVendors> {
   /** Port to listen on; 0 picks a free one. Default 4700. */
   port?: number;
   /** Interface to bind. Default `127.0.0.1` (use 127.0.0.1 in your app's URLs too: cookies and CORS follow the host). */
   host?: string;
-  /** Extra OpenID clients, or a replacement for `plinth-demo` when one has that `client_id`. */
-  clients?: OidcClientMetadata[];
-  /**
-   * Redirect URIs of the `plinth-demo` client. Loopback URIs match on any port, so
-   * `http://127.0.0.1/callback` allows `http://127.0.0.1:5173/callback`. Default: `/callback`,
-   * `/auth/callback`, `/signin-callback`, `/silent-callback` and `/` on 127.0.0.1 and localhost.
-   */
-  redirectUris?: string[];
-  /** Post-logout redirect URIs of `plinth-demo` (any port, as above). Default: `/`, `/signed-out`, `/logout/callback`. */
-  postLogoutRedirectUris?: string[];
-  /** Print nothing (no start-up banner). Default false. */
+  /** Print nothing (no start-up lines). Default false. */
   quiet?: boolean;
   /** Largest request body accepted, in bytes, before decompression; above it the answer is 413. Default 5 MiB. */
   bodyLimit?: number;
@@ -50,19 +37,27 @@ export interface SandboxOptions {
   maxEntries?: number;
   /** Which browser origins may read answers (CORS). Default: any port on 127.0.0.1, localhost or [::1]. */
   allowOrigin?: OriginPolicy;
-  /** Interval of the comment line that keeps `/_sandbox/stream` connections open. Default 15 s. */
+  /** Interval of the comment line that keeps event streams open. Default 15 s. */
   heartbeatMs?: number;
-  /** The vendor modules to serve. Default: all of them (`vendors` export); add your own stand-ins here. */
-  vendors?: readonly VendorModule[];
+  /**
+   * The vendor modules to serve, in match order. Default: every built-in one (the `vendors`
+   * export). Add your own stand-ins with `[...vendors, mine]`.
+   */
+  vendors?: Modules;
+  /** Each vendor's options, keyed by its name, merged over the module's defaults: `{ oidc: { accessTokenTtl: 5 } }`. */
+  vendorOptions?: VendorOptionsOf<Modules>;
 }
 
-export interface Sandbox {
+export interface Sandbox<Modules extends readonly AnyVendorModule[] = DefaultVendors> {
   /** Base URL, e.g. `http://127.0.0.1:4700`. */
   readonly url: string;
   readonly port: number;
-  /** The OpenID provider's issuer, `<url>/oidc`. */
-  readonly issuer: string;
-  /** Recorded requests, oldest first (copies), optionally filtered by vendor, `since` id, route, method, path, or a predicate. */
+  /** What each vendor exposes to tests, keyed by its name: `sandbox.vendors.oidc.issuer`. */
+  readonly vendors: VendorsExposed<Modules>;
+  /**
+   * Recorded requests, oldest first (copies), optionally filtered by vendor, `since` id, `after`
+   * time, route, method, path, or a predicate.
+   */
   received(filter?: ReceivedFilter | ((entry: ReceivedRequest) => boolean)): ReceivedRequest[];
   /** Forgets every recorded request. */
   clear(): void;
@@ -75,17 +70,27 @@ export const DEFAULT_PORT = 4700;
 
 const UNMATCHED = 'unmatched';
 
+interface Running {
+  name: string;
+  instance: VendorInstance<unknown>;
+}
+
 /**
- * Starts the sandbox: one `node:http` server on 127.0.0.1 serving the vendor stand-ins (a real
- * OpenID provider at `/oidc`, …), recording every request they receive, decoded, and exposing the
- * recording at `/_sandbox/received` and `/_sandbox/stream`. Resolves once every vendor is ready.
+ * Starts the sandbox: one `node:http` server on 127.0.0.1 serving the vendor modules it is given
+ * (default: every built-in one), recording every request they receive, decoded, and exposing the
+ * recording at `/_sandbox/received` and `/_sandbox/stream`. It knows no vendor by name: each module
+ * brings its options, routes, control routes (`/_sandbox/<name>/…`) and what it exposes to tests
+ * (`sandbox.vendors.<name>`). Resolves once every vendor is ready.
  */
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const resolved = resolveOptions(options);
-  const recorder = new Recorder(resolved.maxEntries);
-  const modules = options.vendors ?? defaultVendors;
-  const routes: { name: string; routes: VendorRoutes }[] = [];
-  const streams = new Set<ServerResponse>();
+export async function startSandbox<const Modules extends readonly AnyVendorModule[] = DefaultVendors>(
+  options: SandboxOptions<Modules> = {},
+): Promise<Sandbox<Modules>> {
+  const settings = resolveSettings(options);
+  const recorder = new Recorder(settings.maxEntries);
+  const modules: readonly AnyVendorModule[] = options.vendors ?? defaultVendors;
+  const vendorOptions = resolveVendorOptions(modules, (options.vendorOptions ?? {}) as Record<string, unknown>);
+  const running: Running[] = [];
+  const streams = new Set<SseStream>();
   const sockets = new Set<Socket>();
   let baseUrl = '';
   let ready!: () => void;
@@ -94,7 +99,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   });
 
   const log = (message: string) => {
-    if (!resolved.quiet) console.log(`[plinth-sandbox] ${message}`);
+    if (!settings.quiet) console.log(`[plinth-sandbox] ${message}`);
   };
 
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
@@ -159,30 +164,36 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
 
     if (url.pathname === CONTROL_PATH || url.pathname.startsWith(`${CONTROL_PATH}/`)) {
+      const name = url.pathname.slice(CONTROL_PATH.length + 1).split('/', 1)[0] ?? '';
+      const vendor = running.find((candidate) => candidate.name === name);
       try {
-        handleControl(req, res, url, {
-          recorder,
-          allowOrigin: resolved.allowOrigin,
-          vendors: () => routes.map((route) => route.name),
-          issuer: () => `${baseUrl}${OIDC_PATH}`,
-          streams,
-          heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
-        });
+        if (vendor) {
+          await vendorControl(vendor, req, res, { method, url, path: url.pathname, headers: req.headers });
+        } else {
+          handleControl(req, res, url, {
+            recorder,
+            allowOrigin: settings.allowOrigin,
+            vendors: () => running.map((r) => ({ name: r.name, describe: [...(r.instance.describe ?? [])] })),
+            sse: (q, s, o) => sse(q, s, o),
+          });
+        }
       } catch (error) {
-        sendError(res, 500, messageOf(error));
+        const status = error instanceof HttpError ? error.status : 500;
+        if (res.headersSent) res.destroy();
+        else sendError(res, status, messageOf(error));
       }
       return;
     }
     if (url.pathname === '/' && (method === 'GET' || method === 'HEAD')) {
-      applyCors(req, res, { allow: resolved.allowOrigin });
-      return sendJson(res, 200, indexPage(baseUrl, routes));
+      applyCors(req, res, { allow: settings.allowOrigin });
+      return sendJson(res, 200, indexPage(baseUrl, running));
     }
     if (url.pathname === '/favicon.ico') return sendEmpty(res, 204);
 
     const info: RequestInfo = { method, url, path: url.pathname, headers: req.headers };
-    const vendor = routes.find(({ routes: r }) => {
+    const vendor = running.find(({ instance }) => {
       try {
-        return r.match(info);
+        return instance.match(info);
       } catch {
         return false;
       }
@@ -192,7 +203,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (method === 'OPTIONS' && (!vendor || req.headers['access-control-request-method'] !== undefined)) ctx.skip();
     try {
       if (vendor) {
-        await vendor.routes.handle(ctx);
+        await vendor.instance.handle(ctx);
         if (!res.headersSent) ctx.empty(204);
       } else {
         await unmatched(ctx);
@@ -219,6 +230,68 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   }
 
+  /** Opens an event stream that the sandbox ends when it closes. */
+  function sse(req: IncomingMessage, res: ServerResponse, sseOptions: SseOptions = {}): SseStream {
+    return openSse(req, res, { heartbeatMs: settings.heartbeatMs, ...sseOptions }, (stream) => {
+      streams.add(stream);
+      return () => streams.delete(stream);
+    });
+  }
+
+  /** The helpers vendor and control handlers share; `onDecoded` lets the vendor context record the body. */
+  function handlerContext(
+    req: IncomingMessage,
+    res: ServerResponse,
+    info: RequestInfo,
+    onDecoded?: (result: DecodedBody) => void,
+  ): HandlerContext {
+    let raw: Promise<Buffer> | undefined;
+    let decoded: Promise<DecodedBody> | undefined;
+    const ctx: HandlerContext = {
+      ...info,
+      req,
+      res,
+      rawBody() {
+        raw ??= readBody(req, settings.bodyLimit);
+        return raw;
+      },
+      body(bodyOptions = {}) {
+        decoded ??= ctx.rawBody().then((bytes) => {
+          const result = decodeBody(bytes, {
+            contentType: req.headers['content-type'],
+            contentEncoding: req.headers['content-encoding'],
+            query: info.url.searchParams,
+            maxDecodedBytes: settings.bodyLimit * 10,
+          });
+          onDecoded?.(result);
+          return result;
+        });
+        return decoded.then((result) => {
+          if (result.malformed && bodyOptions.rejectMalformed !== false) {
+            throw new HttpError(result.tooLarge ? 413 : 400, result.malformed);
+          }
+          return result;
+        });
+      },
+      sse: (sseOptions) => sse(req, res, sseOptions),
+      json: (status, value, headers) => sendJson(res, status, value, headers),
+      text: (status, text, contentType, headers) => sendText(res, status, text, contentType, headers),
+      empty: (status, headers) => sendEmpty(res, status, headers),
+    };
+    return ctx;
+  }
+
+  async function vendorControl(vendor: Running, req: IncomingMessage, res: ServerResponse, info: RequestInfo) {
+    if (applyCors(req, res, { allow: settings.allowOrigin, methods: CONTROL_METHODS })) return;
+    const route = info.path.slice(CONTROL_PATH.length + 1 + vendor.name.length);
+    const ctx: ControlContext = { ...handlerContext(req, res, info), route };
+    const handled = vendor.instance.control ? await vendor.instance.control(ctx) : false;
+    if (handled === false || !res.headersSent) {
+      if (res.headersSent) return;
+      sendError(res, 404, `vendor "${vendor.name}" has no control route ${info.method} ${info.path}`);
+    }
+  }
+
   function createContext(
     req: IncomingMessage,
     res: ServerResponse,
@@ -237,8 +310,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     };
     const extra: EntryDraft[] = [];
     let skipped = false;
-    let raw: Promise<Buffer> | undefined;
-    let decoded: Promise<DecodedBody> | undefined;
     let done = false;
 
     const finalize = (aborted: boolean) => {
@@ -258,36 +329,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     res.once('finish', () => finalize(false));
     res.once('close', () => finalize(true));
 
-    const ctx: VendorContext = {
-      ...info,
-      req,
-      res,
-      env: vendorEnv,
+    const base = handlerContext(req, res, info, (result) => {
+      entry.body = result.body;
+      entry.decoding = result.decoding;
+      if (result.malformed) entry.malformed = result.malformed;
+    });
+    return {
+      ...base,
+      env: envs.get(vendorName) ?? commonEnv(undefined),
       entry,
-      rawBody() {
-        raw ??= readBody(req, resolved.bodyLimit);
-        return raw;
-      },
-      body(bodyOptions = {}) {
-        decoded ??= ctx.rawBody().then((bytes) => {
-          const result = decodeBody(bytes, {
-            contentType: req.headers['content-type'],
-            contentEncoding: req.headers['content-encoding'],
-            query: info.url.searchParams,
-            maxDecodedBytes: resolved.bodyLimit * 10,
-          });
-          entry.body = result.body;
-          entry.decoding = result.decoding;
-          if (result.malformed) entry.malformed = result.malformed;
-          return result;
-        });
-        return decoded.then((result) => {
-          if (result.malformed && bodyOptions.rejectMalformed !== false) {
-            throw new HttpError(result.tooLarge ? 413 : 400, result.malformed);
-          }
-          return result;
-        });
-      },
       record(overrides = {}) {
         extra.push({ ...entry, ...overrides });
       },
@@ -295,22 +345,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         skipped = true;
       },
       cors(corsOptions = {}) {
-        return applyCors(req, res, { allow: resolved.allowOrigin, ...corsOptions });
+        return applyCors(req, res, { allow: settings.allowOrigin, ...corsOptions });
       },
-      json: (status, value, headers) => sendJson(res, status, value, headers),
-      text: (status, text, contentType, headers) => sendText(res, status, text, contentType, headers),
-      empty: (status, headers) => sendEmpty(res, status, headers),
     };
-    return ctx;
   }
 
-  const vendorEnv: VendorEnv = {
-    get url() {
-      return baseUrl;
-    },
-    options: resolved,
-    log,
-  };
+  const envs = new Map<string, VendorEnv<unknown>>();
+  function commonEnv<O>(vendorOpts: O): VendorEnv<O> {
+    return {
+      get url() {
+        return baseUrl;
+      },
+      options: vendorOpts,
+      sandbox: settings,
+      log,
+    };
+  }
 
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
@@ -318,7 +368,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (error.code === 'EADDRINUSE') {
         reject(
           new Error(
-            `@plinth/sandbox: ${resolved.host}:${resolved.port} is already in use (another sandbox running?). ` +
+            `@plinth/sandbox: ${settings.host}:${settings.port} is already in use (another sandbox running?). ` +
               'Pick another port with --port / PLINTH_SANDBOX_PORT, or port: 0 for a free one.',
             { cause: error },
           ),
@@ -333,16 +383,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     };
     server.once('error', onError);
     server.once('listening', onListening);
-    server.listen(resolved.port, resolved.host);
+    server.listen(settings.port, settings.host);
   });
 
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : resolved.port;
-  baseUrl = `http://${urlHost(resolved.host)}:${port}`;
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  baseUrl = `http://${urlHost(settings.host)}:${port}`;
 
   try {
     for (const module of modules) {
-      routes.push({ name: module.name, routes: await module.create(vendorEnv) });
+      const env = commonEnv(vendorOptions.get(module.name));
+      envs.set(module.name, env);
+      running.push({ name: module.name, instance: await module.create(env) });
     }
   } catch (error) {
     await shutdown();
@@ -353,25 +405,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let closing: Promise<void> | undefined;
   async function shutdown(): Promise<void> {
-    for (const res of streams) res.end();
+    for (const stream of [...streams]) stream.close();
     streams.clear();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     for (const socket of sockets) socket.destroy();
     await closed;
-    for (const { routes: r } of routes) {
+    for (const { instance } of running) {
       try {
-        await r.close?.();
+        await instance.close?.();
       } catch {
         // Closing must not fail half-way.
       }
     }
   }
 
+  const exposed = Object.fromEntries(running.map(({ name, instance }) => [name, instance.exposed ?? {}]));
   return {
     url: baseUrl,
     port,
-    issuer: `${baseUrl}${OIDC_PATH}`,
+    vendors: exposed as VendorsExposed<Modules>,
     received: (filter) => structuredClone(recorder.list(filter)),
     clear: () => recorder.clear(),
     close() {
@@ -381,7 +434,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
-function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
+function resolveSettings(options: SandboxOptions<readonly AnyVendorModule[]>): SandboxSettings {
   const port = options.port ?? DEFAULT_PORT;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`invalid port: ${options.port}`);
   return {
@@ -391,10 +444,48 @@ function resolveOptions(options: SandboxOptions): ResolvedSandboxOptions {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES,
     allowOrigin: options.allowOrigin ?? isLoopbackOrigin,
-    clients: options.clients ?? [],
-    redirectUris: options.redirectUris ?? loopbackUris(DEFAULT_REDIRECT_PATHS),
-    postLogoutRedirectUris: options.postLogoutRedirectUris ?? loopbackUris(DEFAULT_POST_LOGOUT_PATHS),
+    heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
   };
+}
+
+/**
+ * Each module's options: its defaults with the caller's merged over them. Checked before anything
+ * listens: duplicate or reserved names, and options for a vendor that is not served (a typo).
+ */
+function resolveVendorOptions(
+  modules: readonly AnyVendorModule[],
+  given: Record<string, unknown>,
+): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const module of modules) {
+    if (!/^[a-z][a-z0-9-]*$/.test(module.name)) {
+      throw new TypeError(
+        `@plinth/sandbox: vendor name "${module.name}" must be lower-case letters, digits and dashes`,
+      );
+    }
+    if (RESERVED_NAMES.has(module.name)) {
+      throw new TypeError(`@plinth/sandbox: vendor name "${module.name}" is reserved by the sandbox`);
+    }
+    if (out.has(module.name)) throw new TypeError(`@plinth/sandbox: two vendor modules are named "${module.name}"`);
+    const own = given[module.name];
+    if (own !== undefined && (typeof own !== 'object' || own === null || Array.isArray(own))) {
+      throw new TypeError(`@plinth/sandbox: vendorOptions.${module.name} must be an object`);
+    }
+    const defaults = (module.defaults ?? {}) as Record<string, unknown>;
+    const merged: Record<string, unknown> = { ...defaults };
+    for (const [key, value] of Object.entries((own ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined) merged[key] = value;
+    }
+    out.set(module.name, merged);
+  }
+  for (const name of Object.keys(given)) {
+    if (!out.has(name)) {
+      throw new TypeError(
+        `@plinth/sandbox: vendorOptions.${name} given, but no vendor module named "${name}" is served (${[...out.keys()].join(', ')})`,
+      );
+    }
+  }
+  return out;
 }
 
 /** The request target as a URL on the sandbox's origin; undefined for targets that are not a path (or absolute URL). */
@@ -427,21 +518,27 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-function indexPage(url: string, routes: { name: string; routes: VendorRoutes }[]) {
+function indexPage(url: string, running: readonly Running[]) {
   return {
     name: '@plinth/sandbox',
-    issuer: `${url}${OIDC_PATH}`,
-    oidcClient: DEMO_CLIENT_ID,
     vendors: Object.fromEntries(
-      routes.map(({ name, routes: r }) => [name, (r.describe ?? []).map((path) => url + path)]),
+      running.map(({ name, instance }) => [name, (instance.describe ?? []).map((line) => absolute(url, line))]),
     ),
     endpoints: {
-      received: `${url}${CONTROL_PATH}/received?vendor=<name>&since=<id>`,
+      received: `GET ${url}${CONTROL_PATH}/received?vendor=<name>&since=<id>&after=<epoch ms>`,
       clear: `DELETE ${url}${CONTROL_PATH}/received`,
-      stream: `${url}${CONTROL_PATH}/stream?backlog=1`,
-      health: `${url}${CONTROL_PATH}/health`,
+      stream: `GET ${url}${CONTROL_PATH}/stream?backlog=1&after=<epoch ms>`,
+      health: `GET ${url}${CONTROL_PATH}/health`,
+      control: `${url}${CONTROL_PATH}/<vendor>/…`,
     },
   };
+}
+
+/** `POST /collect/<stream>` → `POST http://127.0.0.1:4700/collect/<stream>`; `/oidc/…` → `http://…/oidc/…`. */
+function absolute(url: string, line: string): string {
+  const match = /^([A-Z]+(?:\|[A-Z]+)*)\s+(\S.*)$/.exec(line);
+  if (match) return `${match[1]} ${absolute(url, match[2]!)}`;
+  return line.startsWith('/') ? url + line : line;
 }
 
 function messageOf(error: unknown): string {

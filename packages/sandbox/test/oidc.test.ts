@@ -9,12 +9,14 @@ const REDIRECT_URI = 'http://127.0.0.1:4174/callback';
 const POST_LOGOUT_URI = 'http://localhost:4174/';
 
 let sandbox: Sandbox;
+let issuer: string;
 let config: client.Configuration;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true });
+  issuer = sandbox.vendors.oidc.issuer;
   // A real OpenID client (openid-client by panva), discovering the provider like any RP would.
-  config = await client.discovery(new URL(sandbox.issuer), 'plinth-demo', undefined, client.None(), {
+  config = await client.discovery(new URL(issuer), 'plinth-demo', undefined, client.None(), {
     execute: [client.allowInsecureRequests],
   });
 });
@@ -47,11 +49,11 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
 
   it('serves discovery with S256 PKCE, revocation and end-session', () => {
     const metadata = config.serverMetadata();
-    expect(metadata.issuer).toBe(sandbox.issuer);
-    expect(sandbox.issuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oidc$/);
+    expect(metadata.issuer).toBe(issuer);
+    expect(issuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oidc$/);
     expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
-    expect(metadata.revocation_endpoint).toBe(`${sandbox.issuer}/token/revocation`);
-    expect(metadata.end_session_endpoint).toBe(`${sandbox.issuer}/session/end`);
+    expect(metadata.revocation_endpoint).toBe(`${issuer}/token/revocation`);
+    expect(metadata.end_session_endpoint).toBe(`${issuer}/session/end`);
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'email', 'offline_access']));
   });
 
@@ -66,7 +68,7 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
     callback = asRedirect(await browser.submit(consent, {}, REDIRECT_URI));
     const params = new URL(callback).searchParams;
     expect(params.get('state')).toBe(request.state);
-    expect(params.get('iss')).toBe(sandbox.issuer);
+    expect(params.get('iss')).toBe(issuer);
 
     tokens = await client.authorizationCodeGrant(config, new URL(callback), {
       pkceCodeVerifier: request.verifier,
@@ -78,17 +80,18 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
     expect(tokens.access_token).toBeTruthy();
     expect(tokens.refresh_token).toBeTruthy();
     expect(tokens.claims()).toMatchObject({
-      iss: sandbox.issuer,
+      iss: issuer,
       aud: 'plinth-demo',
-      sub: 'alice',
+      sub: sandbox.vendors.oidc.subjectFor('alice'),
       email: 'alice@example.com',
       name: 'Alice',
     });
   });
 
   it('answers userinfo with the account claims', async () => {
-    const info = await client.fetchUserInfo(config, tokens.access_token, 'alice');
-    expect(info).toMatchObject({ sub: 'alice', email: 'alice@example.com', email_verified: true, name: 'Alice' });
+    const sub = sandbox.vendors.oidc.subjectFor('alice');
+    const info = await client.fetchUserInfo(config, tokens.access_token, sub);
+    expect(info).toMatchObject({ sub, email: 'alice@example.com', email_verified: true, name: 'Alice' });
   });
 
   it('refreshes, then revokes the refresh token so it no longer works', async () => {
@@ -196,7 +199,11 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
       expectedState: first.state,
       expectedNonce: first.nonce,
     });
-    expect(signedIn.claims()).toMatchObject({ sub: 'bob.smith', name: 'Bob Smith', email: 'bob.smith@example.com' });
+    expect(signedIn.claims()).toMatchObject({
+      sub: sandbox.vendors.oidc.subjectFor('bob.smith'),
+      name: 'Bob Smith',
+      email: 'bob.smith@example.com',
+    });
     // oidc-client-ts does not ask for offline_access: refresh tokens are issued anyway.
     expect(signedIn.refresh_token).toBeTruthy();
 
@@ -208,7 +215,7 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
       expectedState: silent.state,
       expectedNonce: silent.nonce,
     });
-    expect(restored.claims()?.sub).toBe('bob.smith');
+    expect(restored.claims()?.sub).toBe(sandbox.vendors.oidc.subjectFor('bob.smith'));
 
     // Without a session, prompt=none comes back with login_required rather than a page.
     const stranger = await authorize({ prompt: 'none' });
@@ -256,20 +263,20 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
 
   it('allows CORS on the token endpoint from any loopback origin only', async () => {
     const preflight = (origin: string) =>
-      fetch(`${sandbox.issuer}/token`, {
+      fetch(`${issuer}/token`, {
         method: 'OPTIONS',
         headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
       });
     const ok = await preflight('http://127.0.0.1:4174');
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4174');
-    const post = await fetch(`${sandbox.issuer}/token`, {
+    const post = await fetch(`${issuer}/token`, {
       method: 'POST',
       headers: { origin: 'http://localhost:5173', 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=refresh_token&refresh_token=nope&client_id=plinth-demo',
     });
     expect(post.status).toBe(400);
     expect(post.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
-    const evil = await fetch(`${sandbox.issuer}/token`, {
+    const evil = await fetch(`${issuer}/token`, {
       method: 'POST',
       headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
       body: 'grant_type=refresh_token&refresh_token=nope&client_id=plinth-demo',

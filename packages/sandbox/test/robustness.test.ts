@@ -8,6 +8,7 @@ import { HttpError, type ReceivedRequest, type Sandbox, startSandbox, type Vendo
 /** A vendor module as a future PostHog/Datadog file would write it: decode the body, answer 200. */
 const capture: VendorModule = {
   name: 'capture',
+  defaults: {},
   create: () => ({
     match: (req) => req.path.startsWith('/capture'),
     async handle(ctx) {

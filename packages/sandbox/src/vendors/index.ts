@@ -1,9 +1,13 @@
 import { collect } from './collect';
+import { launchdarkly } from './launchdarkly';
 import { oidc } from './oidc';
-import type { VendorModule } from './types';
+import { posthog } from './posthog';
 
 /**
- * Every vendor stand-in the sandbox serves, in match order. Adding a vendor is one file in this
- * folder exporting a `VendorModule`, plus one line here.
+ * Every vendor stand-in the sandbox serves by default, in match order. Adding a vendor is one file
+ * in this folder exporting a `VendorModule`, plus one line here.
  */
-export const vendors: readonly VendorModule[] = [oidc, collect];
+export const vendors = [oidc, collect, launchdarkly] as const;
+
+/** The type of the default module list (it types `vendorOptions` and `sandbox.vendors`). */
+export type DefaultVendors = typeof vendors;

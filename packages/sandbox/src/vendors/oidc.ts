@@ -1,14 +1,75 @@
-import { generateKeyPair, randomBytes } from 'node:crypto';
+import { createHmac, generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { parseForm } from '../http/decode';
 import { redactParams } from '../http/redact';
 import type { VendorContext, VendorModule } from './types';
 
 /** Where the OpenID provider is mounted; the issuer is `<sandbox url>/oidc`. */
 export const OIDC_PATH = '/oidc';
 
-/** The public PKCE client every Plinth app uses against the sandbox. */
+/** The public PKCE client every Plinth app uses against the sandbox (the `clientId` option's default). */
 export const DEMO_CLIENT_ID = 'plinth-demo';
+
+/** The OIDC module's options (`startSandbox({ vendorOptions: { oidc: { … } } })`). Lifetimes are in seconds. */
+export interface OidcOptions {
+  /** The `client_id` of the built-in public PKCE client. Default `plinth-demo`. */
+  clientId: string;
+  /**
+   * Redirect URIs of that client. Loopback URIs match on any port, so `http://127.0.0.1/callback`
+   * allows `http://127.0.0.1:5173/callback`. Default: `/callback`, `/auth/callback`,
+   * `/signin-callback`, `/silent-callback` and `/` on 127.0.0.1 and localhost.
+   */
+  redirectUris: string[];
+  /** Post-logout redirect URIs of that client (any port, as above). Default: `/`, `/signed-out`, `/logout/callback`. */
+  postLogoutRedirectUris: string[];
+  /** Extra OpenID clients (RFC 7591 metadata), or a replacement for the built-in one when one has its `client_id`. */
+  clients: OidcClientMetadata[];
+  /** Access token lifetime. Default 3600 (1 h). Set it to a few seconds to exercise renewal. */
+  accessTokenTtl: number;
+  /** ID token lifetime. Default 3600. */
+  idTokenTtl: number;
+  /** Refresh token lifetime. Default 14 days. */
+  refreshTokenTtl: number;
+  /**
+   * When refresh tokens are issued: `'always'` (to every client allowed the `refresh_token` grant,
+   * as oidc-client-ts expects out of the box), `'offline_access'` (only when the granted scope
+   * holds `offline_access`, which oidc-provider keeps only with `prompt=consent`, as strict IdPs
+   * do) or `'never'`. Default `'always'`.
+   */
+  refreshTokens: 'always' | 'offline_access' | 'never';
+  /** Rotate refresh tokens on use (the old one stops working, as for public clients at most IdPs). Default true. */
+  rotateRefreshTokens: boolean;
+  /**
+   * The key of the keyed hash that turns a login into its opaque subject (`sub`). The default is a
+   * fixed string, so the same login gets the same `sub` across restarts and machines.
+   */
+  subjectKey: string;
+}
+
+/** What the OIDC module exposes to tests (`sandbox.vendors.oidc`). */
+export interface OidcExposed {
+  /** The issuer, `<sandbox url>/oidc` (discovery at `<issuer>/.well-known/openid-configuration`). */
+  readonly issuer: string;
+  /** The built-in client's id. */
+  readonly clientId: string;
+  /** The opaque, stable `sub` the dev login gives whoever signs in as `login` (`alice` and `alice@example.com` alike). */
+  subjectFor(login: string): string;
+  /** Every claim the ID token and userinfo carry for `login`. */
+  claimsFor(login: string): AccountClaims;
+}
+
+/** The claims of a dev account. */
+export interface AccountClaims {
+  sub: string;
+  name: string;
+  given_name: string;
+  preferred_username: string;
+  email: string;
+  email_verified: boolean;
+}
+
+const DEFAULT_SUBJECT_KEY = '@plinth/sandbox dev accounts';
 
 /** Callback paths allowed for the demo client on 127.0.0.1 and localhost, on any port. */
 export const DEFAULT_REDIRECT_PATHS = ['/callback', '/auth/callback', '/signin-callback', '/silent-callback', '/'];
@@ -30,12 +91,13 @@ export function loopbackUris(paths: readonly string[]): string[] {
 }
 
 /** The demo client's registration: public (no secret), PKCE, code + refresh token, loopback redirects on any port. */
-export function demoClient(
+function demoClient(
+  clientId: string,
   redirectUris: readonly string[],
   postLogoutRedirectUris: readonly string[],
 ): OidcClientMetadata {
   return {
-    client_id: DEMO_CLIENT_ID,
+    client_id: clientId,
     client_name: 'Plinth demo',
     // "native" is what makes oidc-provider accept loopback redirect URIs on any port (RFC 8252 §7.3).
     application_type: 'native',
@@ -59,21 +121,30 @@ const RECORDED_ROUTES = new Set([
   'pushed_authorization_request',
 ]);
 
-/** The claims of the dev account for whatever login was typed on the dev sign-in page. */
-export function accountClaims(login: string): Record<string, string | boolean> {
+/**
+ * The dev account for whatever login was typed on the sign-in page: `alice` → `alice@example.com`,
+ * name `Alice`; an email address is kept as typed. The subject is opaque (a keyed hash of the
+ * lower-cased email), as real identity providers issue it: never the login or the email.
+ */
+export function accountClaims(login: string, subjectKey = DEFAULT_SUBJECT_KEY): AccountClaims {
   const trimmed = login.trim();
   const local = trimmed.includes('@') ? trimmed.slice(0, trimmed.indexOf('@')) : trimmed;
   const email = trimmed.includes('@') ? trimmed : `${local.toLowerCase().replace(/[^a-z0-9._-]+/g, '.')}@example.com`;
   const words = local.split(/[._\-\s]+/).filter(Boolean);
-  const name = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join(' ') || local;
+  const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+  const name = words.map(capital).join(' ') || local;
   return {
-    sub: login,
+    sub: subjectOf(email, subjectKey),
     name,
-    given_name: words.length ? words[0]![0]!.toUpperCase() + words[0]!.slice(1) : name,
+    given_name: words.length ? capital(words[0]!) : name,
     preferred_username: local,
     email,
     email_verified: true,
   };
+}
+
+function subjectOf(email: string, key: string): string {
+  return createHmac('sha256', key).update(email.toLowerCase()).digest('base64url').slice(0, 24);
 }
 
 /** oidc-provider announces its development defaults (dev login pages, in-memory store, Node 20) on start-up; they are intended here. */
@@ -114,16 +185,36 @@ const contexts = new WeakMap<object, VendorContext>();
 
 /**
  * The `oidc` vendor: a real OpenID provider (`oidc-provider`) mounted at `/oidc`, with the public
- * PKCE client `plinth-demo`, the dev login page (any login and password), refresh tokens,
- * revocation and RP-initiated logout. Its token, revocation, userinfo, authorization and
- * end-session requests are recorded with secrets (`code`, `code_verifier`, tokens, `state`,
- * `nonce`) redacted.
+ * PKCE client `plinth-demo`, a sign-in page of its own (any login and password, opaque `sub`,
+ * nothing loaded from outside 127.0.0.1), refresh tokens with rotation, revocation and RP-initiated
+ * logout. Its token, revocation, userinfo, authorization and end-session requests are recorded with
+ * secrets (`code`, `code_verifier`, tokens, `state`, `nonce`) redacted.
  */
-export const oidc: VendorModule = {
+export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
   name: 'oidc',
+  defaults: {
+    clientId: DEMO_CLIENT_ID,
+    redirectUris: loopbackUris(DEFAULT_REDIRECT_PATHS),
+    postLogoutRedirectUris: loopbackUris(DEFAULT_POST_LOGOUT_PATHS),
+    clients: [],
+    accessTokenTtl: 60 * 60,
+    idTokenTtl: 60 * 60,
+    refreshTokenTtl: 14 * 24 * 60 * 60,
+    refreshTokens: 'always',
+    rotateRefreshTokens: true,
+    subjectKey: DEFAULT_SUBJECT_KEY,
+  },
   async create(env) {
+    const options = env.options;
+    for (const key of ['accessTokenTtl', 'idTokenTtl', 'refreshTokenTtl'] as const) {
+      if (!Number.isInteger(options[key]) || options[key] < 1) {
+        throw new RangeError(`oidc: ${key} must be a whole number of seconds ≥ 1, got ${options[key]}`);
+      }
+    }
+    if (!['always', 'offline_access', 'never'].includes(options.refreshTokens)) {
+      throw new RangeError(`oidc: refreshTokens must be 'always', 'offline_access' or 'never'`);
+    }
     const { Provider, interactionPolicy } = await withoutStartupNotices(() => import('oidc-provider'));
-    const { options } = env;
     const issuer = `${env.url}${OIDC_PATH}`;
 
     const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
@@ -135,8 +226,12 @@ export const oidc: VendorModule = {
     };
 
     const clients = new Map<string, OidcClientMetadata>();
-    clients.set(DEMO_CLIENT_ID, demoClient(options.redirectUris, options.postLogoutRedirectUris));
+    clients.set(options.clientId, demoClient(options.clientId, options.redirectUris, options.postLogoutRedirectUris));
     for (const client of options.clients) clients.set(client.client_id, client);
+
+    /** The accounts that signed in, by their opaque subject (the provider's accountId). */
+    const accounts = new Map<string, AccountClaims>();
+    const claimsFor = (login: string) => accountClaims(login, options.subjectKey);
 
     // Every configured client is the developer's own: consent is granted without a consent page
     // (an explicit `prompt=consent` still shows it). Native clients would otherwise be asked every time.
@@ -156,10 +251,15 @@ export const oidc: VendorModule = {
       },
       // The ID token carries the profile and email claims its scopes grant, as most IdPs do.
       conformIdTokenClaims: false,
-      findAccount: (_ctx, id) => ({ accountId: id, claims: () => accountClaims(id) as { sub: string } }),
+      findAccount: (_ctx, id) => {
+        const claims = accounts.get(id);
+        return claims ? { accountId: id, claims: () => ({ ...claims }) } : undefined;
+      },
       pkce: { required: () => true },
-      clientBasedCORS: (_ctx, origin) => options.allowOrigin(origin),
-      interactions: { policy },
+      clientBasedCORS: (_ctx, origin) => env.sandbox.allowOrigin(origin),
+      // The sandbox's own sign-in and consent pages (below), instead of oidc-provider's dev pages,
+      // which load a web font from a public CDN.
+      interactions: { policy, url: (_ctx, interaction) => `${OIDC_PATH}/interaction/${interaction.uid}` },
       async loadExistingGrant(ctx) {
         const { oidc: o } = ctx;
         const accountId = o.session?.accountId;
@@ -174,20 +274,22 @@ export const oidc: VendorModule = {
         await grant.save();
         return grant;
       },
-      // Refresh tokens for every client allowed the refresh_token grant, without requiring
-      // `offline_access` + `prompt=consent` (oidc-client-ts renews with them out of the box).
-      issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+      issueRefreshToken: async (_ctx, client, code) => {
+        if (options.refreshTokens === 'never' || !client.grantTypeAllowed('refresh_token')) return false;
+        return options.refreshTokens === 'always' || code.scopes.has('offline_access');
+      },
+      rotateRefreshToken: () => options.rotateRefreshTokens,
       ttl: {
-        AccessToken: 60 * 60,
+        AccessToken: options.accessTokenTtl,
         AuthorizationCode: 60,
-        IdToken: 60 * 60,
-        RefreshToken: 14 * 24 * 60 * 60,
+        IdToken: options.idTokenTtl,
+        RefreshToken: options.refreshTokenTtl,
         Interaction: 60 * 60,
         Session: 14 * 24 * 60 * 60,
         Grant: 14 * 24 * 60 * 60,
       },
       features: {
-        devInteractions: { enabled: true },
+        devInteractions: { enabled: false },
         revocation: {
           enabled: true,
           // A public client may revoke only its own tokens (oidc-provider's default, without its notice).
@@ -232,12 +334,105 @@ export const oidc: VendorModule = {
     });
 
     const callback = provider.callback();
-    env.log(`OpenID provider  ${issuer}  (client_id ${DEMO_CLIENT_ID}, any login/password)`);
+
+    /** The sign-in and consent pages: `GET/POST /oidc/interaction/:uid`, `GET /oidc/interaction/:uid/abort`. */
+    async function interaction(ctx: VendorContext, uid: string, abort: boolean): Promise<void> {
+      ctx.skip();
+      const { req, res } = ctx;
+      const noStore = { 'cache-control': 'no-store' };
+      try {
+        if (abort) {
+          await provider.interactionFinished(
+            req,
+            res,
+            { error: 'access_denied', error_description: 'End-User aborted interaction' },
+            { mergeWithLastSubmission: false },
+          );
+          return;
+        }
+        const details = await provider.interactionDetails(req, res);
+        if (details.uid !== uid) throw new Error('this sign-in page belongs to another sign-in attempt');
+        const base = `${OIDC_PATH}/interaction/${encodeURIComponent(uid)}`;
+        const clientId = String(details.params.client_id ?? '');
+        if (ctx.method === 'GET') {
+          ctx.text(200, interactionPage(details.prompt.name, base, clientId, details.params), HTML, noStore);
+          return;
+        }
+        if (ctx.method !== 'POST') {
+          ctx.text(405, page('Method not allowed', ''), HTML, { allow: 'GET, POST' });
+          return;
+        }
+        const form = parseForm((await ctx.rawBody()).toString('utf8'));
+        const field = (name: string) => {
+          const value = form[name];
+          return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+        };
+        if (details.prompt.name === 'login') {
+          const login = field('login');
+          if (!login) {
+            ctx.text(400, interactionPage('login', base, clientId, details.params, 'Type any login.'), HTML, noStore);
+            return;
+          }
+          const claims = claimsFor(login);
+          accounts.set(claims.sub, claims);
+          await provider.interactionFinished(
+            req,
+            res,
+            { login: { accountId: claims.sub } },
+            { mergeWithLastSubmission: false },
+          );
+          return;
+        }
+        if (details.prompt.name === 'consent') {
+          const { prompt, grantId, session, params } = details;
+          const grant =
+            (grantId && (await provider.Grant.find(grantId))) ||
+            new provider.Grant({ accountId: session?.accountId, clientId: String(params.client_id) });
+          const missing = prompt.details as {
+            missingOIDCScope?: string[];
+            missingOIDCClaims?: string[];
+            missingResourceScopes?: Record<string, string[]>;
+          };
+          if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+          if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+          for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+            grant.addResourceScope(indicator, scopes.join(' '));
+          }
+          await provider.interactionFinished(
+            req,
+            res,
+            { consent: { grantId: await grant.save() } },
+            { mergeWithLastSubmission: true },
+          );
+          return;
+        }
+        ctx.text(501, page('Not implemented', `<p>Prompt <code>${html(details.prompt.name)}</code>.</p>`), HTML);
+      } catch (error) {
+        // An expired or unknown interaction (e.g. Back after signing in): say so, don't crash.
+        const message = error instanceof Error ? error.message : String(error);
+        ctx.text(
+          400,
+          page('Sign-in expired', `<p>${html(message)}</p><p>Start again from the application.</p>`),
+          HTML,
+          noStore,
+        );
+      }
+    }
+
+    env.log(`OpenID provider  ${issuer}  (client_id ${options.clientId}, any login/password)`);
 
     return {
       describe: [`${OIDC_PATH}/.well-known/openid-configuration`],
+      exposed: {
+        issuer,
+        clientId: options.clientId,
+        subjectFor: (login) => claimsFor(login).sub,
+        claimsFor,
+      },
       match: (req) => req.path === OIDC_PATH || req.path.startsWith(`${OIDC_PATH}/`),
       async handle(ctx) {
+        const page = /^\/oidc\/interaction\/([^/]+)(\/abort)?\/?$/.exec(ctx.path);
+        if (page) return interaction(ctx, decodeURIComponent(page[1]!), page[2] !== undefined);
         const { req, res } = ctx;
         contexts.set(req, ctx);
         // Mount under /oidc the way Express does: oidc-provider derives its mount path from originalUrl.
@@ -252,6 +447,37 @@ export const oidc: VendorModule = {
   },
 };
 
+const HTML = 'text/html; charset=utf-8';
+
+function interactionPage(
+  prompt: string,
+  base: string,
+  clientId: string,
+  params: Record<string, unknown>,
+  problem?: string,
+): string {
+  const cancel = `<p><a href="${html(`${base}/abort`)}">Cancel</a></p>`;
+  const alert = problem ? `<p role="alert"><strong>${html(problem)}</strong></p>` : '';
+  if (prompt === 'login') {
+    const hint = typeof params.login_hint === 'string' ? params.login_hint : '';
+    return page(
+      'Sign in',
+      `${alert}<p>Sign in to <code>${html(clientId)}</code> with <strong>any</strong> login and password. Your subject (<code>sub</code>) is an opaque, stable hash of the login's email address.</p>` +
+        `<form autocomplete="off" action="${html(base)}" method="post"><input type="hidden" name="prompt" value="login"/>` +
+        `<p><label>Login<br><input required type="text" name="login" placeholder="alice or alice@example.com" value="${html(hint)}"${hint ? '' : ' autofocus'}></label></p>` +
+        `<p><label>Password<br><input required type="password" name="password" placeholder="anything"${hint ? ' autofocus' : ''}></label></p>` +
+        `<button type="submit">Sign in</button></form>${cancel}`,
+    );
+  }
+  const scopes = typeof params.scope === 'string' ? params.scope.split(' ').filter(Boolean) : [];
+  return page(
+    'Authorize',
+    `${alert}<p><code>${html(clientId)}</code> asks for: ${scopes.map((scope) => `<code>${html(scope)}</code>`).join(' ')}</p>` +
+      `<form autocomplete="off" action="${html(base)}" method="post"><input type="hidden" name="prompt" value="consent"/>` +
+      `<button autofocus type="submit">Continue</button></form>${cancel}`,
+  );
+}
+
 function describe(ctx: KoaContextWithOIDC, vendor: VendorContext): void {
   const route = ctx.oidc?.route;
   const status = ctx.status;
@@ -260,6 +486,15 @@ function describe(ctx: KoaContextWithOIDC, vendor: VendorContext): void {
     return;
   }
   if (route) vendor.entry.route = route;
+  const meta: Record<string, unknown> = {};
+  const sub = ctx.oidc?.account?.accountId ?? ctx.oidc?.session?.accountId;
+  if (sub && route !== 'end_session_confirm') meta.sub = sub;
+  if (route === 'revocation' && status < 400) {
+    // oidc-provider answers 200 whether or not the token existed (RFC 7009): say which it was.
+    const entities = ctx.oidc.entities as { RefreshToken?: unknown; AccessToken?: unknown };
+    meta.revoked = entities.RefreshToken ? 'RefreshToken' : entities.AccessToken ? 'AccessToken' : null;
+  }
+  if (Object.keys(meta).length) vendor.entry.meta = meta;
   const body = ctx.oidc?.body;
   if (body && Object.keys(body).length > 0) {
     vendor.entry.body = redactParams({ ...body });

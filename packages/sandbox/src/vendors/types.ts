@@ -1,42 +1,98 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OriginPolicy } from '../http/cors';
 import type { DecodedBody } from '../http/decode';
+import type { SseOptions, SseStream } from '../http/sse';
 import type { ReceivedRequest } from '../recorder';
-import type { SandboxOptions } from '../startSandbox';
 
 /**
- * A vendor stand-in. One file per vendor under `src/vendors/`, listed once in `src/vendors/index.ts`.
+ * A vendor stand-in: one file per vendor under `src/vendors/`, listed once in `src/vendors/index.ts`.
  *
- * `create()` runs once per sandbox, after the server listens (so `env.url` holds the real port),
- * and returns the routes: `match()` claims requests, `handle()` answers them. The sandbox records
- * every claimed request under `name` when its response finishes, unless the handler calls
- * `ctx.skip()`; a handler may fill in `ctx.entry` (decoded body, route, error) or call
- * `ctx.record()` once per logical item (one entry per event or log line). Anything a handler
- * throws becomes a 4xx/5xx answer recorded as malformed: a module can't crash the process.
+ * - `name`: the `vendor` value of its recordings, the key of its options in
+ *   `startSandbox({ vendorOptions: { <name>: … } })`, of `sandbox.vendors.<name>`, and the prefix
+ *   of its control routes, `/_sandbox/<name>/…`.
+ * - `defaults`: its options with their defaults. What the caller passes is merged over them
+ *   (shallowly: a nested object replaces the default one) and handed to `create()` as `env.options`.
+ * - `create(env)`: runs once per sandbox, after the server listens (so `env.url` holds the real
+ *   port), and returns the vendor's routes (`match`/`handle`), its control routes (`control`),
+ *   what it exposes to tests (`exposed`), and `close`.
+ *
+ * The sandbox records every request a vendor claims under `name` when its response finishes,
+ * unless the handler calls `ctx.skip()`; a handler may fill in `ctx.entry` (decoded body, route,
+ * error) or call `ctx.record()` once per logical item (one entry per event or log line). Anything
+ * a handler throws becomes a 4xx/5xx answer recorded as malformed or as an error: a module can't
+ * crash the process.
  */
-export interface VendorModule {
-  /** The `vendor` value of its recordings and of `?vendor=` filters: lower-case, e.g. `posthog`. */
-  readonly name: string;
-  create(env: VendorEnv): VendorRoutes | Promise<VendorRoutes>;
+export interface VendorModule<Name extends string = string, Options = object, Exposed = object> {
+  /** Lower-case, e.g. `posthog`. */
+  readonly name: Name;
+  /** The vendor's options with their defaults (`{}` when it has none). */
+  readonly defaults: Options;
+  create(env: VendorEnv<Options>): VendorInstance<Exposed> | Promise<VendorInstance<Exposed>>;
 }
 
-export interface VendorEnv {
+/** Any vendor module, whatever its options and exposed values. */
+// biome-ignore lint/suspicious/noExplicitAny: the options/exposed types of a heterogeneous module list are unknown here
+export type AnyVendorModule = VendorModule<string, any, any>;
+
+/** The options type a module declares. */
+export type OptionsOf<M> = M extends VendorModule<string, infer O, infer _E> ? O : never;
+
+/** The type of what a module exposes to tests (`sandbox.vendors.<name>`). */
+export type ExposedOf<M> = M extends VendorModule<string, infer _O, infer E> ? E : never;
+
+/** `startSandbox({ vendorOptions })`: each module's options, keyed by its name, all optional. */
+export type VendorOptionsOf<Modules extends readonly AnyVendorModule[]> = {
+  [M in Modules[number] as M['name']]?: Partial<OptionsOf<M>>;
+};
+
+/** `sandbox.vendors`: what each module exposes, keyed by its name. */
+export type VendorsExposed<Modules extends readonly AnyVendorModule[]> = {
+  readonly [M in Modules[number] as M['name']]: ExposedOf<M>;
+};
+
+/** What a module gets from the sandbox when it is created. */
+export interface VendorEnv<Options = object> {
   /** The sandbox's base URL, e.g. `http://127.0.0.1:4700` (no trailing slash). */
   readonly url: string;
-  /** The options `startSandbox()` was called with, defaults applied. */
-  readonly options: ResolvedSandboxOptions;
+  /** This vendor's options: its `defaults` with the caller's `vendorOptions[name]` merged over them. */
+  readonly options: Options;
+  /** The sandbox-wide settings every vendor may need. */
+  readonly sandbox: SandboxSettings;
   /** Prints a line unless the sandbox is quiet. */
   log(message: string): void;
 }
 
-export interface VendorRoutes {
+/** The sandbox-wide settings (`startSandbox()` options that are not about one vendor), defaults applied. */
+export interface SandboxSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly quiet: boolean;
+  /** Largest request body accepted, in bytes, before decompression. */
+  readonly bodyLimit: number;
+  readonly maxEntries: number;
+  readonly allowOrigin: OriginPolicy;
+  /** Comment interval of event streams (`ctx.sse()`, `/_sandbox/stream`). */
+  readonly heartbeatMs: number;
+}
+
+/** What `create()` returns. */
+export interface VendorInstance<Exposed = object> {
   /** Whether this vendor answers the request; usually a path-prefix test on `req.path`. */
   match(req: RequestInfo): boolean;
   handle(ctx: VendorContext): void | Promise<void>;
-  /** Called when the sandbox closes. */
-  close?(): void | Promise<void>;
-  /** Shown by `/_sandbox/health` and the index page: the paths this vendor serves. */
+  /**
+   * Control routes under `/_sandbox/<name>/…` (e.g. `PUT /_sandbox/launchdarkly/flags/:key`): not
+   * recorded, CORS-enabled for allowed origins (preflights answered). `ctx.route` is the path after
+   * the prefix (`/flags/new-checkout`). Answer with `ctx.json()`/`ctx.empty()`; return or resolve
+   * `false` (or answer nothing) for a 404.
+   */
+  control?(ctx: ControlContext): boolean | undefined | Promise<boolean | undefined> | void | Promise<void>;
+  /** Values and functions for tests, typed: `sandbox.vendors.<name>` (e.g. OIDC's `issuer`). */
+  readonly exposed?: Exposed;
+  /** Shown by `/_sandbox/health` and the index page: what this vendor serves, e.g. `POST /e/` or `/oidc/…`. */
   readonly describe?: readonly string[];
+  /** Called when the sandbox closes (after open connections and streams are ended). */
+  close?(): void | Promise<void>;
 }
 
 /** What `match()` sees: the method and the parsed URL. */
@@ -52,18 +108,33 @@ export interface RequestInfo {
 /** The recording being built for the current request; the handler may change any field. */
 export type EntryDraft = Omit<ReceivedRequest, 'id' | 'status'> & { status?: number };
 
-export interface VendorContext extends RequestInfo {
+/** Helpers shared by vendor and control handlers. */
+export interface HandlerContext extends RequestInfo {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
-  readonly env: VendorEnv;
-  /** The recording of this request (filled with method, path, query, redacted headers). */
-  readonly entry: EntryDraft;
   /** The raw body, read once with the sandbox's size limit (413 above it). */
   rawBody(): Promise<Buffer>;
   /**
-   * The decoded body (gzip/base64/form/JSON/NDJSON), also stored in `entry.body`/`entry.decoding`/`entry.malformed`.
-   * A malformed body rejects with a 400 (413 for a decompression bomb) unless `rejectMalformed: false`.
+   * The decoded body (gzip/base64/form/JSON/NDJSON). A malformed body rejects with a 400 (413 for
+   * a decompression bomb) unless `rejectMalformed: false`.
    */
+  body(options?: { rejectMalformed?: boolean }): Promise<DecodedBody>;
+  /**
+   * Turns this response into a server-sent event stream (`text/event-stream`, heartbeat comments,
+   * ended when the client leaves or the sandbox closes). Combine with `SseHub` to push to every
+   * open stream.
+   */
+  sse(options?: SseOptions): SseStream;
+  json(status: number, value: unknown, headers?: Record<string, string>): void;
+  text(status: number, text: string, contentType?: string, headers?: Record<string, string>): void;
+  empty(status?: number, headers?: Record<string, string>): void;
+}
+
+export interface VendorContext extends HandlerContext {
+  readonly env: VendorEnv<unknown>;
+  /** The recording of this request (filled with method, path, query, redacted headers). */
+  readonly entry: EntryDraft;
+  /** As `HandlerContext.body`, and also stored in `entry.body`/`entry.decoding`/`entry.malformed`. */
   body(options?: { rejectMalformed?: boolean }): Promise<DecodedBody>;
   /** Records one extra entry (e.g. one per event in a batch); when used, the default per-request entry is not added. */
   record(overrides?: Partial<EntryDraft>): void;
@@ -71,18 +142,9 @@ export interface VendorContext extends RequestInfo {
   skip(): void;
   /** Adds CORS headers for allowed origins and answers a preflight; true means "answered, stop". */
   cors(options?: { credentials?: boolean; methods?: string }): boolean;
-  json(status: number, value: unknown, headers?: Record<string, string>): void;
-  text(status: number, text: string, contentType?: string, headers?: Record<string, string>): void;
-  empty(status?: number, headers?: Record<string, string>): void;
 }
 
-/** `startSandbox()` options with their defaults applied. */
-export interface ResolvedSandboxOptions
-  extends Required<
-    Pick<
-      SandboxOptions,
-      'port' | 'host' | 'quiet' | 'bodyLimit' | 'maxEntries' | 'clients' | 'redirectUris' | 'postLogoutRedirectUris'
-    >
-  > {
-  readonly allowOrigin: OriginPolicy;
+export interface ControlContext extends HandlerContext {
+  /** The path after `/_sandbox/<name>`, e.g. `/flags/new-checkout` (`''` for the prefix itself). */
+  readonly route: string;
 }
