@@ -1,0 +1,216 @@
+import type { VendorContext, VendorModule } from './types';
+
+/** The remote config `GET /array/<token>/config` answers (posthog-js 1.449 reads these keys). */
+export interface PosthogRemoteConfig {
+  /** `false` lets autocapture (and rage clicks) run; posthog-js keeps autocapture off until it gets a boolean. */
+  autocapture_opt_out: boolean;
+  /** `{ web_vitals: true }` turns web vitals on server-side; `false` leaves it to the client config. */
+  capturePerformance: false | { web_vitals?: boolean; network_timing?: boolean; web_vitals_allowed_metrics?: string[] };
+  captureDeadClicks: boolean;
+  autocaptureExceptions: boolean | { endpoint?: string };
+  heatmaps: boolean;
+  /** What `/e/` accepts: `gzip-js` makes posthog-js gzip bodies (sent as text/plain), `base64` the form body. */
+  supportedCompression: string[];
+  sessionRecording: false;
+  surveys: false;
+  siteApps: [];
+  hasFeatureFlags: boolean;
+  [key: string]: unknown;
+}
+
+export interface PosthogOptions {
+  /** The remote config every token gets (switch capabilities with `PUT /_sandbox/posthog/config`). */
+  config: PosthogRemoteConfig;
+  /** Feature flags `/flags/?v=2` answers: key → `true`/`false`/variant. */
+  flags: Record<string, boolean | string>;
+  /** The status `/e/` answers with (503 to test a failing endpoint). Default 200. */
+  status: number;
+}
+
+/** A request Plinth must never make (a remote script), with when it came. */
+export interface PosthogDefect {
+  path: string;
+  reason: string;
+}
+
+export interface PosthogExposed {
+  /** The remote config currently served. */
+  config(): PosthogRemoteConfig;
+  /** Merge switches into the remote config (e.g. `{ autocapture_opt_out: false }`). */
+  setConfig(patch: Partial<PosthogRemoteConfig>): PosthogRemoteConfig;
+  /** Remote-script requests seen (`/array/<token>/config.js`, `/static/*`): each one is a Plinth defect. */
+  defects(): readonly PosthogDefect[];
+}
+
+export const POSTHOG_DEFAULT_CONFIG: PosthogRemoteConfig = {
+  autocapture_opt_out: false,
+  capturePerformance: false,
+  captureDeadClicks: false,
+  autocaptureExceptions: false,
+  heatmaps: false,
+  supportedCompression: ['gzip', 'gzip-js'],
+  sessionRecording: false,
+  surveys: false,
+  siteApps: [],
+  hasFeatureFlags: false,
+};
+
+const CONFIG = /^\/array\/([^/]+)\/config$/;
+const CONFIG_JS = /^\/array\/[^/]+\/config\.js$/;
+const CAPTURE = new Set(['/e/', '/e', '/i/v0/e/', '/batch/', '/capture/', '/track/']);
+
+interface PosthogEvent {
+  event?: unknown;
+  [key: string]: unknown;
+}
+
+/** `{ api_key, batch: [...] }`, a bare array, or one event: the events, one per recording. */
+function eventsOf(body: unknown): PosthogEvent[] {
+  if (Array.isArray(body)) return body as PosthogEvent[];
+  if (body && typeof body === 'object') {
+    const batch = (body as { batch?: unknown }).batch;
+    if (Array.isArray(batch)) return batch as PosthogEvent[];
+    if ('event' in body) return [body as PosthogEvent];
+  }
+  return [];
+}
+
+/**
+ * PostHog (posthog-js 1.449) stand-in:
+ * - `GET /array/<token>/config`: the remote config as JSON (switches controllable, below);
+ * - `POST /flags/?v=2`: feature flags;
+ * - `POST /e/` (also `/i/v0/e/`, `/batch/`): gzip bodies sent as `text/plain` (sniffed by their
+ *   magic bytes), `?compression=base64` form-encoded beacons and plain JSON, decoded and recorded
+ *   one entry per event (`route` = the event name, `body` = the event);
+ * - `/array/<token>/config.js` and `/static/*` (remote scripts): answered 404 and recorded with
+ *   `error: 'defect: …'`; Plinth must never ask for them.
+ *
+ * Control routes: `GET|PUT /_sandbox/posthog/config` (PUT merges `{ "autocapture_opt_out": true, … }`,
+ * `DELETE` restores the defaults), `PUT /_sandbox/posthog/flags` (`{ key: value }`, replaces),
+ * `PUT /_sandbox/posthog/status` (`{ "status": 503 }`), `GET /_sandbox/posthog/defects`.
+ */
+export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = {
+  name: 'posthog',
+  defaults: { config: POSTHOG_DEFAULT_CONFIG, flags: {}, status: 200 },
+  create: (env) => {
+    let config: PosthogRemoteConfig = { ...POSTHOG_DEFAULT_CONFIG, ...env.options.config };
+    let flags = { ...env.options.flags };
+    let status = env.options.status;
+    const defects: PosthogDefect[] = [];
+
+    const defect = (ctx: VendorContext, reason: string) => {
+      defects.push({ path: ctx.path, reason });
+      ctx.entry.route = 'defect';
+      ctx.entry.error = `defect: ${reason}`;
+      ctx.json(404, { error: 'not_served', message: reason });
+    };
+
+    const capture = async (ctx: VendorContext) => {
+      const decoded = await ctx.body();
+      const events = eventsOf(decoded.body);
+      ctx.entry.route = 'capture';
+      for (const event of events) {
+        ctx.record({ body: event, route: typeof event.event === 'string' ? event.event : 'capture' });
+      }
+      if (status >= 400) ctx.json(status, { error: 'unavailable' });
+      else ctx.json(200, { status: 1 });
+    };
+
+    const readJson = async (ctx: { body(): Promise<{ body: unknown }> }) => {
+      const { body } = await ctx.body();
+      return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    };
+
+    return {
+      describe: ['GET /array/<token>/config', 'POST /flags/?v=2', 'POST /e/'],
+      exposed: {
+        config: () => config,
+        setConfig: (patch) => {
+          config = { ...config, ...patch };
+          return config;
+        },
+        defects: () => defects,
+      },
+      match: (req) =>
+        CONFIG.test(req.path) ||
+        CONFIG_JS.test(req.path) ||
+        req.path.startsWith('/static/') ||
+        req.path === '/flags/' ||
+        req.path === '/flags' ||
+        req.path === '/decide/' ||
+        CAPTURE.has(req.path),
+      async handle(ctx) {
+        if (ctx.cors({ methods: 'GET, POST, OPTIONS' })) return;
+        if (CONFIG_JS.test(ctx.path)) return defect(ctx, 'remote config script (config.js) requested');
+        if (ctx.path.startsWith('/static/')) return defect(ctx, `remote script ${ctx.path} requested`);
+        if (CONFIG.test(ctx.path)) {
+          ctx.entry.route = 'config';
+          ctx.json(200, config);
+          return;
+        }
+        if (ctx.path.startsWith('/flags') || ctx.path === '/decide/') {
+          ctx.entry.route = 'flags';
+          await ctx.body({ rejectMalformed: false });
+          ctx.json(200, {
+            flags: Object.fromEntries(
+              Object.entries(flags).map(([key, value]) => [
+                key,
+                { key, enabled: value !== false, variant: typeof value === 'string' ? value : undefined },
+              ]),
+            ),
+            featureFlags: flags,
+            featureFlagPayloads: {},
+            errorsWhileComputingFlags: false,
+          });
+          return;
+        }
+        if (ctx.method !== 'POST') {
+          ctx.json(405, { error: 'method_not_allowed', allow: 'POST' });
+          return;
+        }
+        await capture(ctx);
+      },
+      async control(ctx) {
+        if (ctx.route === '/config') {
+          if (ctx.method === 'GET') ctx.json(200, config);
+          else if (ctx.method === 'PUT') {
+            const patch = await readJson(ctx);
+            if (!patch) ctx.json(400, { error: 'bad_request', message: 'expected a JSON object' });
+            else {
+              config = { ...config, ...patch };
+              ctx.json(200, config);
+            }
+          } else if (ctx.method === 'DELETE') {
+            config = { ...POSTHOG_DEFAULT_CONFIG, ...env.options.config };
+            ctx.json(200, config);
+          } else return false;
+          return true;
+        }
+        if (ctx.route === '/flags' && ctx.method === 'PUT') {
+          const next = await readJson(ctx);
+          if (!next) ctx.json(400, { error: 'bad_request', message: 'expected a JSON object' });
+          else {
+            flags = next as Record<string, boolean | string>;
+            ctx.json(200, flags);
+          }
+          return true;
+        }
+        if (ctx.route === '/status' && ctx.method === 'PUT') {
+          const next = (await readJson(ctx))?.status;
+          if (typeof next !== 'number' || !Number.isInteger(next) || next < 200 || next > 599) {
+            ctx.json(400, { error: 'bad_request', message: 'expected { "status": <200-599> }' });
+          } else {
+            status = next;
+            ctx.json(200, { status });
+          }
+          return true;
+        }
+        if (ctx.route === '/defects' && ctx.method === 'GET') {
+          ctx.json(200, defects);
+          return true;
+        }
+        return false;
+      },
+    };
+  },
+};
