@@ -1,16 +1,26 @@
 #!/usr/bin/env node
-// `pnpm start`: builds the sandbox (the only package that runs in Node), then starts it with the demo.
+// `pnpm start`: builds the sandbox (the only package that runs in Node), then runs the demo's dev script
+// (apps/demo/scripts/dev.mjs: the sandbox and the demo's Vite server) with the same arguments.
+// The demo is a child `node` process, not `pnpm --filter … dev`: a nested pnpm turns Ctrl+C into
+// ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL and ELIFECYCLE noise. Ctrl+C reaches the child through the terminal's
+// process group; it closes both servers and exits 0, and so does this script.
 import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 process.env.TURBO_TELEMETRY_DISABLED = '1';
 const build = spawnSync('turbo', ['run', 'build', '--filter=@plinth/sandbox', '--output-logs=errors-only'], {
   stdio: 'inherit',
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
-// Inside `pnpm start`, npm_execpath is pnpm itself (pnpm need not be on PATH: `npx pnpm@… start`).
-const pnpm = process.env.npm_execpath?.includes('pnpm') ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
-const demo = spawn(pnpm[0], [...pnpm.slice(1), '--filter', '@plinth/demo', 'dev', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => demo.kill(signal));
-demo.on('exit', (code) => process.exit(code ?? 0));
+
+const dev = fileURLToPath(new URL('../apps/demo/scripts/dev.mjs', import.meta.url));
+const demo = spawn(process.execPath, [dev, ...process.argv.slice(2)], { stdio: 'inherit' });
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    // SIGTERM from a process manager reaches only this process: pass it on. (Ctrl+C reached both.)
+    if (signal === 'SIGTERM') demo.kill(signal);
+  });
+}
+demo.on('exit', (code, signal) => process.exit(stopping && signal ? 0 : (code ?? 1)));

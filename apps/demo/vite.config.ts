@@ -21,5 +21,18 @@ export default defineConfig({
       '@plinth/user-agent > ua-parser-js',
     ],
   },
-  build: { sourcemap: true },
+  build: {
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // A vendor's lazy chunk is named after the vendor (its adapter, `src/adapter/posthog.ts` →
+        // `posthog-[hash].js`), so blocking one vendor is one route pattern. scripts/budget.mjs checks that
+        // nothing loaded at start-up carries a vendor's name or code.
+        chunkFileNames: (chunk) => {
+          const adapter = /[\\/]src[\\/]adapter[\\/]([\w-]+)\.tsx?$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return `assets/${adapter ?? '[name]'}-[hash].js`;
+        },
+      },
+    },
+  },
 });

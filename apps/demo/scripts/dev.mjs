@@ -1,38 +1,80 @@
 #!/usr/bin/env node
 // Starts @plinth/sandbox and the demo's Vite dev server together, in one process, and prints the URL.
-// Options: --port <demo port, default 5173> --sandbox-port <default 4700> (or PORT / SANDBOX_PORT).
+// Options: --port <demo port, default 5173> --sandbox-port <default 4700> (or PORT / SANDBOX_PORT), --quiet.
+// Ctrl+C (SIGINT) or SIGTERM closes both and exits with code 0. A busy port prints one line saying
+// which option to change, not a stack trace.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '@plinth/sandbox';
 import { createServer } from 'vite';
 
-const { values } = parseArgs({
-  options: { port: { type: 'string' }, 'sandbox-port': { type: 'string' }, quiet: { type: 'boolean' } },
-});
-const port = Number(values.port ?? process.env.PORT ?? 5173);
-const sandboxPort = Number(values['sandbox-port'] ?? process.env.SANDBOX_PORT ?? 4700);
+const USAGE = 'options: --port <n> (or PORT, default 5173), --sandbox-port <n> (or SANDBOX_PORT, default 4700), --quiet';
 
-const sandbox = await startSandbox({ port: sandboxPort, quiet: true });
-process.env.VITE_SANDBOX_URL ??= sandbox.url;
+/** Prints one line and exits: for the mistakes a user can fix (a busy port, a bad option). */
+function fail(message, code = 1) {
+  console.error(`plinth demo: ${message}`);
+  process.exit(code);
+}
 
-const vite = await createServer({
-  configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
-  root: fileURLToPath(new URL('..', import.meta.url)),
-  server: { port, host: '127.0.0.1', strictPort: true },
-  logLevel: values.quiet ? 'warn' : 'info',
-});
-await vite.listen();
-const url = `http://127.0.0.1:${port}/`;
-console.log(
-  `\n  Plinth demo:     ${url}\n  Sandbox:         ${sandbox.url}  (OpenID provider ${sandbox.vendors.oidc.issuer})\n  Press Ctrl+C to stop.\n`,
-);
+let values;
+try {
+  ({ values } = parseArgs({
+    options: { port: { type: 'string' }, 'sandbox-port': { type: 'string' }, quiet: { type: 'boolean' } },
+  }));
+} catch (error) {
+  fail(`${error.message}. ${USAGE}`, 2);
+}
+const toPort = (value, name) => {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`${name} must be a port number, got "${value}"`, 2);
+  return port;
+};
+const port = toPort(values.port ?? process.env.PORT ?? 5173, '--port / PORT');
+const sandboxPort = toPort(values['sandbox-port'] ?? process.env.SANDBOX_PORT ?? 4700, '--sandbox-port / SANDBOX_PORT');
 
+const inUse = (error) =>
+  error?.code === 'EADDRINUSE' || error?.cause?.code === 'EADDRINUSE' || /already in use/i.test(error?.message ?? '');
+const busy = (what, busyPort) =>
+  fail(
+    `port ${busyPort} (${what}) is already in use. Choose free ports with --port <n> (or PORT) for the demo ` +
+      `and --sandbox-port <n> (or SANDBOX_PORT) for the sandbox.`,
+  );
+
+let sandbox;
+let vite;
 let closing = false;
 const stop = async () => {
   if (closing) return;
   closing = true;
-  await Promise.allSettled([vite.close(), sandbox.close()]);
+  await Promise.allSettled([vite?.close(), sandbox?.close()]);
   process.exit(0);
 };
+// Registered first, so Ctrl+C during start-up also exits quietly.
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+try {
+  sandbox = await startSandbox({ port: sandboxPort, quiet: true });
+} catch (error) {
+  if (inUse(error)) busy('the sandbox', sandboxPort);
+  throw error;
+}
+process.env.VITE_SANDBOX_URL ??= sandbox.url;
+
+try {
+  vite = await createServer({
+    configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    server: { port, host: '127.0.0.1', strictPort: true },
+    logLevel: values.quiet ? 'warn' : 'info',
+  });
+  await vite.listen();
+} catch (error) {
+  await Promise.allSettled([vite?.close(), sandbox.close()]);
+  if (inUse(error)) busy('the demo', port);
+  throw error;
+}
+const url = `http://127.0.0.1:${port}/`;
+console.log(
+  `\n  Plinth demo:     ${url}\n  Sandbox:         ${sandbox.url}  (OpenID provider ${sandbox.vendors.oidc.issuer})\n  Press Ctrl+C to stop.\n`,
+);

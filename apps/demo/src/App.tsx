@@ -1,29 +1,26 @@
-import { ConsentProvider } from '@plinth/core';
-import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Layout } from './components/Layout';
-import { Article } from './pages/Article';
-import { Device } from './pages/Device';
-import { Home } from './pages/Home';
+import { pages } from './pages';
 import { NotFound } from './pages/NotFound';
-import { Privacy } from './pages/Privacy';
-import { consent, startTelemetry } from './telemetry';
+import { Providers } from './providers';
 
 export function App() {
-  useEffect(() => startTelemetry(), []);
   return (
-    <ConsentProvider store={consent}>
+    <Providers>
       <BrowserRouter>
         <Routes>
           <Route element={<Layout />}>
-            <Route index element={<Home />} />
-            <Route path="article" element={<Article />} />
-            <Route path="device" element={<Device />} />
-            <Route path="privacy" element={<Privacy />} />
+            {pages.map(({ path, Component }) =>
+              path === '/' ? (
+                <Route key={path} index element={<Component />} />
+              ) : (
+                <Route key={path} path={path.slice(1)} element={<Component />} />
+              ),
+            )}
             <Route path="*" element={<NotFound />} />
           </Route>
         </Routes>
       </BrowserRouter>
-    </ConsentProvider>
+    </Providers>
   );
 }

@@ -1,8 +1,11 @@
-import { channel, createConsent, createVendorLoader, scrubUrl } from '@plinth/core';
+import { channel, createConsent, createVendorLoader } from '@plinth/core';
 import { config } from './config';
 
+/** The categories the banner asks for: `functional` covers feature flags and remembered preferences. */
+export const CONSENT_CATEGORIES = ['analytics', 'monitoring', 'functional'] as const;
+
 /** The visitor's consent, persisted first-party in localStorage under `plinth.consent`. */
-export const consent = createConsent({ categories: ['analytics', 'monitoring'] });
+export const consent = createConsent({ categories: CONSENT_CATEGORIES });
 
 const beacon = (category: 'analytics' | 'monitoring') =>
   createVendorLoader({
@@ -20,12 +23,12 @@ export function startTelemetry(): () => void {
   void analytics.start();
   void monitoring.start();
   const offException = channel.on('exception', ({ error, context }) =>
-    monitoring.call((b) =>
-      b.send('exception', { message: error instanceof Error ? error.message : String(error), ...context }),
+    monitoring.call((b, at) =>
+      b.send('exception', { message: error instanceof Error ? error.message : String(error), ...context }, at),
     ),
   );
   const offReport = channel.on('report', ({ level, message, context }) =>
-    monitoring.call((b) => b.send('report', { level, message, ...context })),
+    monitoring.call((b, at) => b.send('report', { level, message, ...context }, at)),
   );
   return () => {
     offException();
@@ -33,8 +36,8 @@ export function startTelemetry(): () => void {
   };
 }
 
+/** A page view, queued until analytics consent; it is sent with the time it happened, URLs scrubbed. */
 export function trackPageView(): void {
-  const url = scrubUrl(window.location.href);
-  const title = document.title;
-  analytics.call((b) => b.send('page_view', { url, title, referrer: scrubUrl(document.referrer) }));
+  const page = { url: window.location.href, title: document.title, referrer: document.referrer };
+  analytics.call((b, at) => b.pageView(page, at));
 }

@@ -1,41 +1,45 @@
-import { useConsent } from '@plinth/core';
+import type { UseConsent } from '@plinth/core';
 import { useId, useState } from 'react';
 
-const CATEGORIES = [
-  { id: 'analytics', label: 'Analytics', help: 'Page views and product events.' },
-  { id: 'monitoring', label: 'Monitoring', help: 'Errors and logs, so we can fix what breaks.' },
-] as const;
+const HELP: Record<string, { label: string; help: string }> = {
+  analytics: { label: 'Analytics', help: 'Page views and product events.' },
+  monitoring: { label: 'Monitoring', help: 'Errors and logs, so we can fix what breaks.' },
+  functional: { label: 'Functional', help: 'Feature flags and remembered preferences.' },
+};
 
-/** The consent banner: shown while any category is pending; nothing is tracked until a choice. */
-export function ConsentBanner() {
-  const consent = useConsent();
+/**
+ * The consent banner's dialog: fixed at the bottom, so its buttons are on screen on any viewport.
+ * Nothing is loaded, stored or sent for a category until it is granted. A lazy chunk: a visitor who
+ * has already chosen never downloads it (see `ConsentGate`).
+ */
+export function ConsentBanner({ consent }: { consent: UseConsent }) {
   const [choosing, setChoosing] = useState(false);
-  const [picked, setPicked] = useState<Record<string, boolean>>({ analytics: false, monitoring: false });
+  const [picked, setPicked] = useState<Record<string, boolean>>({});
   const titleId = useId();
-  if (!consent.pending) return null;
   return (
     <section className="consent" role="dialog" aria-labelledby={titleId} aria-modal="false">
       <h2 id={titleId}>Your privacy choices</h2>
       <p>
-        We would like to measure how the product is used and be told when it breaks. Nothing is sent until you choose.
+        We would like to measure how the product is used, be told when it breaks and remember your feature settings.
+        Nothing is sent until you choose.
       </p>
       {choosing && (
         <fieldset>
           <legend>Allow</legend>
-          {CATEGORIES.map(({ id, label, help }) => (
+          {consent.store.categories.map((id) => (
             <label key={id}>
               <input
                 type="checkbox"
-                checked={picked[id]}
+                checked={picked[id] ?? false}
                 onChange={(e) => setPicked((p) => ({ ...p, [id]: e.target.checked }))}
               />{' '}
-              {label} <small>{help}</small>
+              {HELP[id]?.label ?? id} {HELP[id] && <small>{HELP[id].help}</small>}
             </label>
           ))}
         </fieldset>
       )}
       <div className="actions">
-        <button type="button" onClick={() => consent.grant()}>
+        <button type="button" className="primary" onClick={() => consent.grant()}>
           Accept all
         </button>
         <button type="button" onClick={() => consent.deny()}>
@@ -45,10 +49,9 @@ export function ConsentBanner() {
           <button
             type="button"
             onClick={() =>
-              consent.set({
-                analytics: picked.analytics ? 'granted' : 'denied',
-                monitoring: picked.monitoring ? 'granted' : 'denied',
-              })
+              consent.set(
+                Object.fromEntries(consent.store.categories.map((id) => [id, picked[id] ? 'granted' : 'denied'])),
+              )
             }
           >
             Save choices

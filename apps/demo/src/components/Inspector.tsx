@@ -1,33 +1,78 @@
 import type { ReceivedRequest } from '@plinth/sandbox';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { config } from '../config';
 
-type Received = ReceivedRequest;
-
 type Connection = 'connecting' | 'live' | 'offline';
+/** Entries kept in memory (newest first). */
 const MAX = 200;
+/** sessionStorage key: when this tab's visit started, so a reload keeps showing this tab's traffic. */
+const SINCE_KEY = 'plinth.inspector.since';
 
-/** What the sandbox received, live over its event stream, newest first. */
-export function Inspector() {
-  const [entries, setEntries] = useState<Received[]>([]);
+/**
+ * When this browser tab's visit started (epoch ms): the inspector shows only what arrived since, not
+ * what earlier visits (or other browsers) left in the sandbox's recording.
+ */
+function visitStart(): number {
+  const now = Math.floor(performance.timeOrigin);
+  try {
+    const stored = Number(sessionStorage.getItem(SINCE_KEY));
+    if (Number.isFinite(stored) && stored > 0 && stored <= now) return stored;
+    sessionStorage.setItem(SINCE_KEY, String(now));
+  } catch {
+    // storage disabled: this page load is the visit
+  }
+  return now;
+}
+
+export interface InspectorProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** What the sandbox received, live over its event stream, newest first; this visit's traffic by default. */
+export function Inspector({ open, onOpenChange }: InspectorProps) {
+  const [since] = useState(visitStart);
+  const [everything, setEverything] = useState(false);
+  const [entries, setEntries] = useState<ReceivedRequest[]>([]);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [vendor, setVendor] = useState('all');
-  const [open, setOpen] = useState(true);
+  const panelId = useId();
 
   useEffect(() => {
-    const source = new EventSource(`${config.sandboxUrl}/_sandbox/stream?backlog=1`);
+    // The sandbox filters by time (`after`); the same filter runs here too, for sandboxes without it.
+    const url = new URL(`${config.sandboxUrl}/_sandbox/stream`);
+    url.searchParams.set('backlog', '1');
+    if (!everything) url.searchParams.set('after', String(since));
+    const source = new EventSource(url);
+    let batch: ReceivedRequest[] = [];
+    let frame = 0;
+    // A backlog arrives as a burst of messages: render once per frame, not once per message.
+    const flush = () => {
+      frame = 0;
+      const arrived = batch;
+      batch = [];
+      setEntries((list) => {
+        const seen = new Set(list.map((e) => e.id));
+        const fresh = arrived.filter((e) => !seen.has(e.id) && (everything || Date.parse(e.time) >= since));
+        return fresh.length ? [...fresh.reverse(), ...list].slice(0, MAX) : list;
+      });
+    };
     source.onopen = () => setConnection('live');
     source.onerror = () => setConnection(source.readyState === EventSource.CLOSED ? 'offline' : 'connecting');
     source.onmessage = (message) => {
       try {
-        const entry = JSON.parse(message.data) as Received;
-        setEntries((list) => (list.some((e) => e.id === entry.id) ? list : [entry, ...list].slice(0, MAX)));
+        batch.push(JSON.parse(message.data) as ReceivedRequest);
+        frame ||= requestAnimationFrame(flush);
       } catch {
         // a malformed event is skipped
       }
     };
-    return () => source.close();
-  }, []);
+    return () => {
+      source.close();
+      cancelAnimationFrame(frame);
+      setEntries([]);
+    };
+  }, [everything, since]);
 
   const vendors = ['all', ...new Set(entries.map((e) => e.vendor))];
   const shown = vendor === 'all' ? entries : entries.filter((e) => e.vendor === vendor);
@@ -39,27 +84,37 @@ export function Inspector() {
   return (
     <aside className="inspector" aria-label="Sandbox inspector">
       <header>
-        <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
-          Inspector
+        <button
+          type="button"
+          className="toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => onOpenChange(!open)}
+        >
+          {open ? 'Hide inspector' : 'Inspector'}
         </button>
         <span className={`dot ${connection}`} role="status" aria-label={`sandbox ${connection}`}>
-          {connection === 'live' ? 'live' : connection}
+          {connection}
         </span>
-        <span className="count">{entries.length} received</span>
-        {open && (
-          <>
-            <select aria-label="Vendor" value={vendor} onChange={(e) => setVendor(e.target.value)}>
-              {vendors.map((v) => (
-                <option key={v}>{v}</option>
-              ))}
-            </select>
-            <button type="button" onClick={clear}>
-              Clear
-            </button>
-          </>
-        )}
+        <output className="count" aria-live="off">
+          {entries.length} received{everything ? ' (all visits)' : ''}
+        </output>
       </header>
-      {open && (
+      <div className="body" id={panelId} hidden={!open}>
+        <div className="tools">
+          <select aria-label="Vendor" value={vendor} onChange={(e) => setVendor(e.target.value)}>
+            {vendors.map((v) => (
+              <option key={v}>{v}</option>
+            ))}
+          </select>
+          <label>
+            <input type="checkbox" checked={everything} onChange={(e) => setEverything(e.target.checked)} /> Earlier
+            visits too
+          </label>
+          <button type="button" onClick={clear}>
+            Clear
+          </button>
+        </div>
         <ol className="entries">
           {shown.length === 0 && <li className="empty">Nothing received yet. Accept analytics and navigate.</li>}
           {shown.map((e) => (
@@ -76,7 +131,7 @@ export function Inspector() {
             </li>
           ))}
         </ol>
-      )}
+      </div>
     </aside>
   );
 }

@@ -1,18 +1,19 @@
 import { ErrorBoundary } from '@plinth/core';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { config } from '../config';
+import { pages } from '../pages';
 import { trackPageView } from '../telemetry';
-import { ConsentBanner } from './ConsentBanner';
-import { Inspector } from './Inspector';
+import { ConsentGate } from './ConsentGate';
+import { PagePending } from './PagePending';
 import { SignInSlot } from './SignInSlot';
 
-const NAV = [
-  ['/', 'Home'],
-  ['/article', 'Article'],
-  ['/device', 'Your device'],
-  ['/privacy', 'Privacy'],
-] as const;
+// A development panel: its own chunk, so the first page does not wait for it. Its column (desktop) or
+// bar (phone) is reserved by CSS from the first paint, so nothing moves when it arrives.
+const Inspector = lazy(() => import('./Inspector').then((m) => ({ default: m.Inspector })));
+
+/** Wide screens dock the inspector as a side column, open; narrow ones as a bottom bar, closed. */
+const WIDE = '(min-width: 70rem)';
 
 export function Layout() {
   const location = useLocation();
@@ -24,33 +25,42 @@ export function Layout() {
     tracked.current = location.key;
     trackPageView();
   }, [location.key]);
+  const [inspectorOpen, setInspectorOpen] = useState(() => window.matchMedia(WIDE).matches);
 
   return (
-    <div className="app">
-      <header className="top">
-        <NavLink to="/" className="brand">
-          Plinth
-        </NavLink>
-        <nav aria-label="Main">
-          {NAV.map(([to, label]) => (
-            <NavLink key={to} to={to} end={to === '/'}>
-              {label}
-            </NavLink>
-          ))}
-        </nav>
-        <SignInSlot />
-      </header>
-      <main>
-        <ErrorBoundary
-          key={location.pathname}
-          context={{ route: location.pathname }}
-          fallback={<p role="alert">This page failed to render. The error was reported.</p>}
-        >
-          <Outlet />
-        </ErrorBoundary>
-      </main>
-      <ConsentBanner />
-      {config.inspector && <Inspector />}
+    <div className="app" data-inspector={config.inspector ? (inspectorOpen ? 'open' : 'closed') : undefined}>
+      <div className="page">
+        <header className="top">
+          <NavLink to="/" className="brand">
+            Plinth
+          </NavLink>
+          <nav aria-label="Main">
+            {pages.map(({ path, label }) => (
+              <NavLink key={path} to={path} end={path === '/'}>
+                {label}
+              </NavLink>
+            ))}
+          </nav>
+          <SignInSlot />
+        </header>
+        <main>
+          <ErrorBoundary
+            key={location.pathname}
+            context={{ route: location.pathname }}
+            fallback={<p role="alert">This page failed to render. The error was reported.</p>}
+          >
+            <Suspense fallback={<PagePending />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </div>
+      <ConsentGate />
+      {config.inspector && (
+        <Suspense fallback={null}>
+          <Inspector open={inspectorOpen} onOpenChange={setInspectorOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

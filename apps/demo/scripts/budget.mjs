@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// The demo's start-up budget: its initial JS (the entry script plus its modulepreloads, as listed in
+// the built index.html, gzip -9) may be at most BUDGET_KB over the same shell with only React and
+// React Router (budget/, built with the same Vite config). Also checks that nothing loaded at start-up
+// carries a vendor's name or a vendor's code: vendors are lazy chunks named after them.
+// Usage: node scripts/budget.mjs [--json]   Exit code 1 when over budget or a vendor is at start-up.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const BUDGET_KB = 6;
+/** Third-party SDKs the demo must load lazily (file names and package names). */
+const VENDORS = [
+  'posthog',
+  'launchdarkly',
+  'datadog',
+  'oidc',
+  'portabletext',
+  'dompurify',
+  'inlinesvg',
+  'ua-parser',
+  'intersection-observer',
+];
+
+const demoRoot = fileURLToPath(new URL('..', import.meta.url));
+const configFile = join(demoRoot, 'vite.config.ts');
+
+/** Builds `root` with the demo's Vite config into `outDir` and measures what index.html loads first. */
+async function measure(root, outDir) {
+  await build({
+    configFile,
+    root,
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, sourcemap: true },
+  });
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const files = [
+    ...[...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]),
+    ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]),
+  ];
+  if (!files.length) throw new Error(`no entry script in ${join(outDir, 'index.html')}`);
+  let gz = 0;
+  const packages = new Set();
+  for (const file of files) {
+    const path = join(outDir, file.replace(/^\//, ''));
+    gz += gzipSync(readFileSync(path), { level: 9 }).length;
+    const map = JSON.parse(readFileSync(`${path}.map`, 'utf8'));
+    for (const source of map.sources) {
+      const name = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
+      if (name) packages.add(name);
+    }
+  }
+  return { files, gz, packages: [...packages].sort() };
+}
+
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+const demo = await measure(demoRoot, join(demoRoot, 'dist'));
+const baseline = await measure(join(demoRoot, 'budget'), join(demoRoot, 'budget', 'dist'));
+const over = demo.gz - baseline.gz;
+const vendorAtStart = [
+  ...demo.files.filter((file) => VENDORS.some((v) => file.toLowerCase().includes(v))),
+  ...demo.packages.filter((name) => VENDORS.some((v) => name.toLowerCase().includes(v))),
+];
+
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify({ demo, baseline, overBytes: over, budgetKB: BUDGET_KB, vendorAtStart }, null, 2));
+}
+console.log(
+  `demo initial JS: ${kb(demo.gz)} KB gz, baseline ${kb(baseline.gz)} KB gz, over: ${kb(over)} KB (budget ${BUDGET_KB} KB)`,
+);
+console.log(`  demo start-up files: ${demo.files.join(', ')}`);
+console.log(`  demo start-up packages: ${demo.packages.join(', ')}`);
+let failed = false;
+if (over > BUDGET_KB * 1000) {
+  console.error(`✗ the demo's initial JS is ${kb(over - BUDGET_KB * 1000)} KB over its budget`);
+  failed = true;
+}
+if (vendorAtStart.length) {
+  console.error(`✗ loaded at start-up but should be a lazy vendor chunk: ${vendorAtStart.join(', ')}`);
+  failed = true;
+}
+process.exit(failed ? 1 : 0);
