@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util';
 import { startSandbox } from '@plinth/sandbox';
 import { createServer } from 'vite';
 
-const USAGE = 'options: --port <n> (or PORT, default 5173), --sandbox-port <n> (or SANDBOX_PORT, default 4700), --quiet';
+const USAGE =
+  'options: --port <n> (or PORT, default 5173), --sandbox-port <n> (or SANDBOX_PORT, default 4700), --quiet';
 
 /** Prints one line and exits: for the mistakes a user can fix (a busy port, a bad option). */
 function fail(message, code = 1) {
