@@ -19,7 +19,9 @@ export interface FlagCatalogue<Defaults extends Record<string, FlagValue> = Reco
 export interface FlagsRegister {}
 
 /** The registered flag values (`Record<string, FlagValue>` until a catalogue is registered). */
-export type Flags = FlagsRegister extends { flags: FlagCatalogue<infer Defaults> } ? Defaults : Record<string, FlagValue>;
+export type Flags = FlagsRegister extends { flags: FlagCatalogue<infer Defaults> }
+  ? Defaults
+  : Record<string, FlagValue>;
 /** A registered flag key. */
 export type FlagKey = keyof Flags & string;
 
@@ -30,8 +32,6 @@ export type FlagKey = keyof Flags & string;
  * @example
  * export const flags = defineFlags({ 'new-checkout': false, theme: 'light' as 'light' | 'dark' });
  */
-export function defineFlags<Defaults extends Record<string, FlagValue>>(
-  defaults: Defaults,
-): FlagCatalogue<Defaults> {
+export function defineFlags<Defaults extends Record<string, FlagValue>>(defaults: Defaults): FlagCatalogue<Defaults> {
   return Object.freeze({ defaults: Object.freeze({ ...defaults }) });
 }

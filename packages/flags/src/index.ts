@@ -1,5 +1,12 @@
-export { type FlagsClient, type FlagsConfig, createFlagsClient } from './createFlagsClient';
-export { type FlagCatalogue, type FlagKey, type Flags, type FlagsRegister, type FlagValue, defineFlags } from './defineFlags';
+export { createFlagsClient, type FlagsClient, type FlagsConfig } from './createFlagsClient';
+export {
+  defineFlags,
+  type FlagCatalogue,
+  type FlagKey,
+  type Flags,
+  type FlagsRegister,
+  type FlagValue,
+} from './defineFlags';
 export { Feature, type FeatureProps } from './Feature';
 export { FlagsProvider, type FlagsProviderProps } from './FlagsProvider';
 export type { FlagDetails, FlagReason, FlagSource, FlagsStatus } from './store';

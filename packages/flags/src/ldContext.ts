@@ -12,7 +12,8 @@ export interface EvaluationContext {
 
 /** Anonymous until sign-in; then the user's id as key, with email and name private (never sent in events). */
 export function toContext(user: PlinthUser | null, anonymousKey?: string): EvaluationContext {
-  if (!user) return anonymousKey ? { kind: 'user', key: anonymousKey, anonymous: true } : { kind: 'user', anonymous: true };
+  if (!user)
+    return anonymousKey ? { kind: 'user', key: anonymousKey, anonymous: true } : { kind: 'user', anonymous: true };
   const context: EvaluationContext = { kind: 'user', key: user.id };
   if (typeof user.email === 'string') context.email = user.email;
   if (typeof user.name === 'string') context.name = user.name;

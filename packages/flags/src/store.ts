@@ -61,7 +61,7 @@ export function createFlagStore(
     reason: SOURCE_REASON.default,
     source: 'default',
   });
-  for (const [key, value] of Object.entries(defaults)) details.set(key, fallback(key));
+  for (const key of Object.keys(defaults)) details.set(key, fallback(key));
   for (const { source, values } of layers) {
     for (const [key, value] of Object.entries(values ?? {})) {
       if (value !== undefined) details.set(key, { value, reason: SOURCE_REASON[source], source });
@@ -83,7 +83,8 @@ export function createFlagStore(
                 reason: entry.reason ?? (source === 'live' ? 'UNKNOWN' : SOURCE_REASON[source]),
                 source,
               };
-        if (prev && same(prev.value, next.value) && prev.reason === next.reason && prev.source === next.source) continue;
+        if (prev && same(prev.value, next.value) && prev.reason === next.reason && prev.source === next.source)
+          continue;
         // A value that did not change keeps its object (no re-render); only the source moves on.
         details.set(key, prev && same(prev.value, next.value) ? { ...next, value: prev.value } : next);
         changed.push(key);
@@ -91,8 +92,8 @@ export function createFlagStore(
       for (const key of changed) for (const listener of [...(listeners.get(key) ?? [])]) listener();
     },
     subscribe(key, listener) {
-      let set = listeners.get(key);
-      if (!set) listeners.set(key, (set = new Set()));
+      const set = listeners.get(key) ?? new Set();
+      listeners.set(key, set);
       set.add(listener);
       return () => {
         set.delete(listener);

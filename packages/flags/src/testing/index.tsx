@@ -36,14 +36,21 @@ export interface TestFlagsClient extends FlagsClient {
 
 const active = new Set<TestFlagsClient>();
 
-export function createTestFlagsClient({ flags, values = {}, status = 'ready', delayMs }: TestFlagsOptions = {}): TestFlagsClient {
+export function createTestFlagsClient({
+  flags,
+  values = {},
+  status = 'ready',
+  delayMs,
+}: TestFlagsOptions = {}): TestFlagsClient {
   const defaults: Record<string, FlagValue> = { ...flags?.defaults };
   for (const [key, value] of Object.entries(values)) if (!(key in defaults)) defaults[key] = value as FlagValue;
   const delayed = delayMs !== undefined && delayMs > 0;
   const store = createFlagStore(defaults, [], delayed ? 'loading' : status);
   const live = (entries: Record<string, unknown>) =>
     store.set(
-      Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, { value: value as FlagValue, reason: 'TEST' }])),
+      Object.fromEntries(
+        Object.entries(entries).map(([key, value]) => [key, { value: value as FlagValue, reason: 'TEST' }]),
+      ),
       'live',
     );
   if (!delayed) live(values);
@@ -132,7 +139,8 @@ export function flagsToolbar(
   const items = [{ value: '', title: 'Flags: catalogue defaults' }];
   for (const [key, value] of Object.entries(flags.defaults)) {
     const options = variants[key] ?? (typeof value === 'boolean' ? [true, false] : [value]);
-    for (const option of options) items.push({ value: `${key}=${JSON.stringify(option)}`, title: `${key}: ${String(option)}` });
+    for (const option of options)
+      items.push({ value: `${key}=${JSON.stringify(option)}`, title: `${key}: ${String(option)}` });
   }
   return {
     [GLOBAL]: {

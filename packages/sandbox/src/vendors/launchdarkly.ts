@@ -1,0 +1,258 @@
+import type { SseStream } from '../http/sse';
+import defaultFlags from './launchdarkly.flags.json' with { type: 'json' };
+import type { ControlContext, VendorContext, VendorModule } from './types';
+
+/** One flag as the sandbox serves it: a value for everyone, per-context-key targets, its variations. */
+export interface SandboxFlag {
+  value: unknown;
+  /** Context key → value (LaunchDarkly's individual targeting): reason `TARGET_MATCH`. */
+  targets?: Record<string, unknown>;
+  /** The variations (for the `variation` index); default: the values seen. */
+  variations?: unknown[];
+  /** Full feature events for this flag (an experiment). */
+  trackEvents?: boolean;
+}
+
+export interface LaunchDarklyOptions {
+  /** The flags at start (and after a reset). Default: `launchdarkly.flags.json` beside this file. */
+  flags: Record<string, SandboxFlag>;
+  /** Status of `evalx` answers (500 to test a failing flag service). Default 200. */
+  status: number;
+  /** Delay before answering `evalx`, in ms (test a slow flag service without waiting). Default 0. */
+  delayMs: number;
+}
+
+export interface LaunchDarklyExposed {
+  /** Change a flag's value (or create it) and push it to every open stream as a `patch`. */
+  setFlag(key: string, value: unknown): void;
+  /** Delete a flag and push a `delete`. */
+  deleteFlag(key: string): void;
+  /** Make `evalx` fail or answer late. */
+  setBehaviour(behaviour: Partial<Pick<LaunchDarklyOptions, 'status' | 'delayMs'>>): void;
+  /** Back to the flags and behaviour the sandbox started with. */
+  reset(): void;
+  /** Open flag streams. */
+  streams(): number;
+}
+
+interface Context {
+  kind?: string;
+  key?: string;
+  anonymous?: boolean;
+  [attribute: string]: unknown;
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+const decodeContext = (segment: string): Context => {
+  const parsed: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+  if (!parsed || typeof parsed !== 'object') throw new Error('context is not an object');
+  return parsed as Context;
+};
+
+/**
+ * LaunchDarkly's client-side endpoints (what launchdarkly-js-client-sdk 3.x calls with `baseUrl`,
+ * `streamUrl` and `eventsUrl` pointed at the sandbox), all recorded decoded under vendor `launchdarkly`:
+ * - `GET /sdk/evalx/<env>/contexts/<base64url context>` and `REPORT /sdk/evalx/<env>/context` → the
+ *   evaluations (route `evalx`, `body.context` decoded); `?withReasons=true` adds reasons.
+ * - `GET /sdk/goals/<env>` → `[]` (route `goals`).
+ * - `GET /eval/<env>/<base64url context>` (and `/ping/<env>`) → a server-sent event stream: `put` at
+ *   once, `patch`/`delete` (or `ping`) when a flag changes (route `stream`).
+ * - `POST /events/bulk/<env>` → one entry per event (route `events`, `body.kind` = `identify`,
+ *   `feature`, `summary`, `custom`…); `POST /events/diagnostic/<env>` (route `diagnostic`). CORS
+ *   preflights (the SDK sends custom headers) are answered.
+ *
+ * Control routes: `GET /_sandbox/launchdarkly/flags`; `PUT /_sandbox/launchdarkly/flags/<key>` with
+ * `{ "value": … }` (optionally `targets`, `variations`, `trackEvents`) changes a flag and pushes it over
+ * every open stream; `DELETE /_sandbox/launchdarkly/flags/<key>`; `PUT /_sandbox/launchdarkly/behaviour`
+ * with `{ "status": 500 }` or `{ "delayMs": 10000 }`; `POST /_sandbox/launchdarkly/reset`.
+ */
+export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, LaunchDarklyExposed> = {
+  name: 'launchdarkly',
+  defaults: { flags: defaultFlags as Record<string, SandboxFlag>, status: 200, delayMs: 0 },
+  create: (env) => {
+    let flags = clone(env.options.flags);
+    let status = env.options.status;
+    let delayMs = env.options.delayMs;
+    let version = 1;
+    const versions = new Map<string, number>(Object.keys(flags).map((key) => [key, version]));
+    const streams = new Map<SseStream, { context: Context | undefined }>();
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+
+    const evaluate = (key: string, flag: SandboxFlag, context: Context | undefined, withReasons: boolean) => {
+      const targeted = context?.key !== undefined && flag.targets && Object.hasOwn(flag.targets, context.key);
+      const value = targeted ? flag.targets![context!.key!] : flag.value;
+      const variations = flag.variations ?? [flag.value, ...Object.values(flag.targets ?? {})];
+      const index = variations.findIndex((candidate) => JSON.stringify(candidate) === JSON.stringify(value));
+      const flagVersion = versions.get(key) ?? 1;
+      return {
+        value,
+        variation: index === -1 ? 0 : index,
+        version: flagVersion,
+        flagVersion,
+        trackEvents: flag.trackEvents === true,
+        ...(withReasons ? { reason: { kind: targeted ? 'TARGET_MATCH' : 'FALLTHROUGH' } } : {}),
+      };
+    };
+    const evaluateAll = (context: Context | undefined, withReasons: boolean) =>
+      Object.fromEntries(Object.entries(flags).map(([key, flag]) => [key, evaluate(key, flag, context, withReasons)]));
+
+    const push = (key: string) => {
+      version += 1;
+      versions.set(key, version);
+      const flag = flags[key];
+      for (const [stream, { context }] of streams) {
+        if (!context) stream.send('ping', '');
+        else if (flag) stream.send('patch', { key, ...evaluate(key, flag, context, true) });
+        else stream.send('delete', { key, version });
+      }
+    };
+
+    const wait = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, ms);
+        timers.add(timer);
+      });
+
+    const exposed: LaunchDarklyExposed = {
+      setFlag(key, value) {
+        flags[key] = { ...flags[key], value };
+        push(key);
+      },
+      deleteFlag(key) {
+        if (!flags[key]) return;
+        delete flags[key];
+        push(key);
+      },
+      setBehaviour(next) {
+        if (next.status !== undefined) status = next.status;
+        if (next.delayMs !== undefined) delayMs = next.delayMs;
+      },
+      reset() {
+        flags = clone(env.options.flags);
+        status = env.options.status;
+        delayMs = env.options.delayMs;
+        for (const key of Object.keys(flags)) push(key);
+      },
+      streams: () => streams.size,
+    };
+
+    const evalx = async (ctx: VendorContext, context: Context) => {
+      ctx.entry.route = 'evalx';
+      ctx.entry.body = { context };
+      if (delayMs > 0) await wait(delayMs);
+      if (ctx.res.writableEnded || ctx.res.destroyed) return; // the client gave up meanwhile
+      if (status >= 400) ctx.json(status, { message: `sandbox answers ${status}` });
+      else ctx.json(status, evaluateAll(context, ctx.url.searchParams.get('withReasons') === 'true'));
+    };
+
+    const control = async (ctx: ControlContext): Promise<boolean> => {
+      if (ctx.route === '/flags' && ctx.method === 'GET') {
+        ctx.json(200, flags);
+        return true;
+      }
+      const flagRoute = /^\/flags\/([^/]+)$/.exec(ctx.route);
+      if (flagRoute) {
+        const key = decodeURIComponent(flagRoute[1]!);
+        if (ctx.method === 'DELETE') {
+          exposed.deleteFlag(key);
+          ctx.empty(204);
+          return true;
+        }
+        if (ctx.method === 'PUT') {
+          const { body } = await ctx.body();
+          if (!body || typeof body !== 'object' || !('value' in body)) {
+            ctx.json(400, { error: 'bad_request', message: 'expected { "value": … }' });
+            return true;
+          }
+          flags[key] = { ...flags[key], ...(body as SandboxFlag) };
+          push(key);
+          ctx.json(200, flags[key]);
+          return true;
+        }
+      }
+      if (ctx.route === '/behaviour' && ctx.method === 'PUT') {
+        const { body } = await ctx.body();
+        const next = (body ?? {}) as { status?: unknown; delayMs?: unknown };
+        const okStatus = next.status === undefined || (Number.isInteger(next.status) && (next.status as number) >= 200);
+        const okDelay = next.delayMs === undefined || (typeof next.delayMs === 'number' && next.delayMs >= 0);
+        if (!okStatus || !okDelay) {
+          ctx.json(400, { error: 'bad_request', message: 'expected { "status"?: 200-599, "delayMs"?: ms }' });
+          return true;
+        }
+        exposed.setBehaviour(next as Partial<LaunchDarklyOptions>);
+        ctx.json(200, { status, delayMs });
+        return true;
+      }
+      if (ctx.route === '/reset' && ctx.method === 'POST') {
+        exposed.reset();
+        ctx.empty(204);
+        return true;
+      }
+      return false;
+    };
+
+    return {
+      describe: [
+        'GET /sdk/evalx/<env>/contexts/<ctx>',
+        'REPORT /sdk/evalx/<env>/context',
+        'GET /sdk/goals/<env>',
+        'GET /eval/<env>/<ctx> (SSE)',
+        'POST /events/bulk/<env>',
+        'POST /events/diagnostic/<env>',
+      ],
+      exposed,
+      control,
+      match: (req) => /^\/(sdk\/evalx|sdk\/goals|eval|ping|events\/bulk|events\/diagnostic)\//.test(req.path),
+      async handle(ctx) {
+        if (ctx.cors({ methods: 'GET, POST, REPORT, OPTIONS' })) {
+          ctx.skip();
+          return;
+        }
+        const parts = ctx.path.split('/').filter(Boolean);
+        ctx.entry.route = parts[0] === 'sdk' ? parts[1]! : parts[0] === 'events' ? parts[1]! : 'stream';
+        if (parts[0] === 'sdk' && parts[1] === 'evalx') {
+          if (ctx.method === 'GET' && parts[3] === 'contexts' && parts[4]) return evalx(ctx, decodeContext(parts[4]));
+          if (ctx.method === 'REPORT' && parts[3] === 'context') {
+            const { body } = await ctx.body();
+            return evalx(ctx, (body ?? {}) as Context);
+          }
+          ctx.json(405, { error: 'method_not_allowed' });
+          return;
+        }
+        if (parts[0] === 'sdk' && parts[1] === 'goals') {
+          ctx.json(200, []);
+          return;
+        }
+        if (parts[0] === 'eval' || parts[0] === 'ping') {
+          const context = parts[0] === 'eval' && parts[2] ? decodeContext(parts[2]) : undefined;
+          ctx.entry.body = { context };
+          const stream = ctx.sse();
+          streams.set(stream, { context });
+          stream.onClose(() => streams.delete(stream));
+          if (context) stream.send('put', evaluateAll(context, ctx.url.searchParams.get('withReasons') === 'true'));
+          return;
+        }
+        // events/bulk and events/diagnostic
+        if (ctx.method !== 'POST') {
+          ctx.json(405, { error: 'method_not_allowed', allow: 'POST' });
+          return;
+        }
+        const { body } = await ctx.body();
+        if (parts[1] === 'bulk' && Array.isArray(body)) {
+          for (const event of body) ctx.record({ route: 'events', body: event });
+        } else {
+          ctx.entry.body = body;
+        }
+        ctx.empty(202);
+      },
+      close() {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        for (const stream of [...streams.keys()]) stream.close();
+      },
+    };
+  },
+};

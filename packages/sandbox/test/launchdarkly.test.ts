@@ -1,0 +1,180 @@
+// @vitest-environment node
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../src/index';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+beforeEach(async () => {
+  sandbox.vendors.launchdarkly.reset();
+  sandbox.clear();
+});
+
+const origin = 'http://127.0.0.1:5173';
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const anonymous = { kind: 'user', key: 'anon-1', anonymous: true };
+
+/** Reads server-sent events until `until` returns true for one; returns them all. */
+async function readEvents(res: Response, until: (event: { event: string; data: string }) => boolean) {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const events: { event: string; data: string }[] = [];
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return events;
+    buffer += value;
+    let end = buffer.indexOf('\n\n');
+    while (end !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n');
+      if (event) {
+        events.push({ event, data });
+        if (until(events.at(-1)!)) {
+          await reader.cancel();
+          return events;
+        }
+      }
+      end = buffer.indexOf('\n\n');
+    }
+  }
+}
+
+describe('launchdarkly vendor', () => {
+  it('evaluates GET evalx for the base64url context, with reasons and targets, recorded decoded', async () => {
+    const res = await fetch(
+      `${sandbox.url}/sdk/evalx/env-1/contexts/${b64({ kind: 'user', key: 'user-b' })}?withReasons=true`,
+      {
+        headers: { origin },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    const flags = await res.json();
+    expect(flags['price-test']).toMatchObject({
+      value: 'b',
+      variation: 2,
+      trackEvents: true,
+      reason: { kind: 'TARGET_MATCH' },
+    });
+    expect(flags.fpImprovedUI).toMatchObject({ value: true, reason: { kind: 'FALLTHROUGH' } });
+    const [entry] = sandbox.received({ vendor: 'launchdarkly' });
+    expect(entry).toMatchObject({ route: 'evalx', method: 'GET', body: { context: { kind: 'user', key: 'user-b' } } });
+  });
+
+  it('answers REPORT evalx with the context in the body, and a CORS preflight unrecorded', async () => {
+    const preflight = await fetch(`${sandbox.url}/sdk/evalx/env-1/context`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'REPORT', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('REPORT');
+    const res = await fetch(`${sandbox.url}/sdk/evalx/env-1/context`, {
+      method: 'REPORT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(anonymous),
+    });
+    expect((await res.json())['price-test'].value).toBe('a');
+    expect(sandbox.received({ vendor: 'launchdarkly' })).toMatchObject([
+      { route: 'evalx', method: 'REPORT', body: { context: anonymous } },
+    ]);
+  });
+
+  it('serves goals', async () => {
+    const res = await fetch(`${sandbox.url}/sdk/goals/env-1`);
+    expect(await res.json()).toEqual([]);
+    expect(sandbox.received({ vendor: 'launchdarkly' })[0]?.route).toBe('goals');
+  });
+
+  it('streams put at once, then patch and delete when a flag changes through the control route', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${sandbox.url}/eval/env-1/${b64({ kind: 'user', key: 'user-b' })}`, {
+      signal: controller.signal,
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reading = readEvents(res, (e) => e.event === 'delete');
+    await expect.poll(() => sandbox.vendors.launchdarkly.streams()).toBe(1);
+    const put = await fetch(`${sandbox.url}/_sandbox/launchdarkly/flags/theme`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ value: 'dark' }),
+    });
+    expect(put.status).toBe(200);
+    await fetch(`${sandbox.url}/_sandbox/launchdarkly/flags/new-checkout`, { method: 'DELETE' });
+    const events = await reading;
+    controller.abort();
+    expect(events.map((e) => e.event)).toEqual(['put', 'patch', 'delete']);
+    expect(JSON.parse(events[0]!.data)['home-banner'].value).toBe(false); // targeted for user-b
+    expect(JSON.parse(events[1]!.data)).toMatchObject({ key: 'theme', value: 'dark', variation: 1 });
+    expect(JSON.parse(events[2]!.data)).toMatchObject({ key: 'new-checkout' });
+    expect(JSON.parse(events[2]!.data).version).toBeGreaterThan(JSON.parse(events[1]!.data).version);
+    const flags = await (await fetch(`${sandbox.url}/_sandbox/launchdarkly/flags`)).json();
+    expect(flags.theme.value).toBe('dark');
+    expect(flags['new-checkout']).toBeUndefined();
+  });
+
+  it('records each bulk event decoded, the diagnostic event, and answers their preflight', async () => {
+    const preflight = await fetch(`${sandbox.url}/events/bulk/env-1`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-launchdarkly-event-schema',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type,x-launchdarkly-event-schema');
+    const bulk = await fetch(`${sandbox.url}/events/bulk/env-1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify([
+        { kind: 'identify', context: anonymous },
+        { kind: 'feature', key: 'price-test', value: 'a' },
+      ]),
+    });
+    expect(bulk.status).toBe(202);
+    await fetch(`${sandbox.url}/events/diagnostic/env-1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'diagnostic-init' }),
+    });
+    expect(
+      sandbox.received({ vendor: 'launchdarkly' }).map((e) => [e.route, (e.body as { kind: string }).kind]),
+    ).toEqual([
+      ['events', 'identify'],
+      ['events', 'feature'],
+      ['diagnostic', 'diagnostic-init'],
+    ]);
+  });
+
+  it('fails or answers late on demand, and rejects a malformed control body', async () => {
+    const bad = await fetch(`${sandbox.url}/_sandbox/launchdarkly/behaviour`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'nope' }),
+    });
+    expect(bad.status).toBe(400);
+    await fetch(`${sandbox.url}/_sandbox/launchdarkly/behaviour`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 500 }),
+    });
+    expect((await fetch(`${sandbox.url}/sdk/evalx/env-1/contexts/${b64(anonymous)}`)).status).toBe(500);
+    sandbox.vendors.launchdarkly.setBehaviour({ status: 200, delayMs: 150 });
+    const started = performance.now();
+    const res = await fetch(`${sandbox.url}/sdk/evalx/env-1/contexts/${b64(anonymous)}`);
+    expect(res.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    const noValue = await fetch(`${sandbox.url}/_sandbox/launchdarkly/flags/theme`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ colour: 'dark' }),
+    });
+    expect(noValue.status).toBe(400);
+  });
+});
