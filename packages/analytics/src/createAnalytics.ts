@@ -65,7 +65,13 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
     const firstTouch = Object.fromEntries(Object.entries(campaign).map(([k, v]) => [`$initial_${k}`, v]));
     send(
       '$pageview',
-      { $current_url: location.href, $pathname: location.pathname, $host: location.host, title: document.title, ...campaign },
+      {
+        $current_url: location.href,
+        $pathname: location.pathname,
+        $host: location.host,
+        title: document.title,
+        ...campaign,
+      },
       touched ? { set: campaign, setOnce: firstTouch } : {},
     );
   };

@@ -1,5 +1,5 @@
-import { useAnalytics, useTime } from './useAnalytics';
 import type { Analytics, EventCatalogue, PropsArg } from './types';
+import { useAnalytics, useTime } from './useAnalytics';
 
 export interface EventDefinitions<E extends EventCatalogue> {
   /** `useAnalytics()` typed by the catalogue: a wrong name or property is a compile error. */

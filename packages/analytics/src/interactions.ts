@@ -35,7 +35,11 @@ export function trackInteractions(options: InteractionOptions): () => void {
     if (download) {
       if (options.downloads) {
         const file = link.pathname.split('/').pop() ?? '';
-        options.send('file_downloaded', { $current_url: location.href, url: href, file, extension: file.split('.').pop() }, true);
+        options.send(
+          'file_downloaded',
+          { $current_url: location.href, url: href, file, extension: file.split('.').pop() },
+          true,
+        );
       }
       return;
     }
@@ -64,7 +68,7 @@ export function trackInteractions(options: InteractionOptions): () => void {
 
   const onSubmit = (e: SubmitEvent) => {
     const form = e.target as HTMLFormElement | null;
-    if (!form || form.tagName !== 'FORM') return;
+    if (form?.tagName !== 'FORM') return;
     options.send(
       'form_submitted',
       {

@@ -44,6 +44,7 @@ export function clearPosthogStorage(): void {
     // posthog may have set it on a parent domain (cross_subdomain_cookie): expire it on each.
     for (let i = 0; i < host.length; i++) {
       const domain = i === 0 ? '' : `; domain=.${host.slice(i).join('.')}`;
+      // biome-ignore lint/suspicious/noDocumentCookie: expiring synchronously on revocation; the Cookie Store API is not in every browser
       document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/${domain}`;
     }
   }

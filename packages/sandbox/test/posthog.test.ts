@@ -1,0 +1,125 @@
+// @vitest-environment node
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../src/index';
+import { POSTHOG_DEFAULT_CONFIG } from '../src/vendors/posthog';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+beforeEach(async () => {
+  await fetch(`${sandbox.url}/_sandbox/posthog/config`, { method: 'DELETE' });
+  sandbox.clear();
+});
+
+const origin = 'http://127.0.0.1:5173';
+const event = (name: string, extra: Record<string, unknown> = {}) => ({
+  event: name,
+  properties: { distinct_id: 'anon', $current_url: 'http://127.0.0.1:5173/a', ...extra },
+});
+
+describe('posthog vendor', () => {
+  it('answers the remote config as JSON, with switches a control route changes', async () => {
+    const res = await fetch(`${sandbox.url}/array/phc_test/config`, { headers: { origin } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(await res.json()).toMatchObject({ autocapture_opt_out: false, supportedCompression: ['gzip', 'gzip-js'] });
+
+    const put = await fetch(`${sandbox.url}/_sandbox/posthog/config`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ autocapture_opt_out: true, capturePerformance: { web_vitals: true } }),
+    });
+    expect(put.status).toBe(200);
+    const after = await (await fetch(`${sandbox.url}/array/phc_test/config`)).json();
+    expect(after).toMatchObject({ autocapture_opt_out: true, capturePerformance: { web_vitals: true } });
+    expect(sandbox.vendors.posthog.config().autocapture_opt_out).toBe(true);
+    expect(sandbox.received({ vendor: 'posthog' }).map((e) => e.route)).toEqual(['config', 'config']);
+
+    await fetch(`${sandbox.url}/_sandbox/posthog/config`, { method: 'DELETE' });
+    expect(sandbox.vendors.posthog.config()).toEqual(POSTHOG_DEFAULT_CONFIG);
+  });
+
+  it('decodes a gzip batch sent as text/plain (magic bytes) into one recording per event', async () => {
+    const body = gzipSync(JSON.stringify({ api_key: 'phc_test', batch: [event('$pageview'), event('signup')] }));
+    const res = await fetch(`${sandbox.url}/e/?ip=0&_=1&ver=1.449.2&compression=gzip-js`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 1 });
+    const entries = sandbox.received({ vendor: 'posthog' });
+    expect(entries.map((e) => e.route)).toEqual(['$pageview', 'signup']);
+    expect(entries[0]).toMatchObject({ method: 'POST', path: '/e/', decoding: ['gzip', 'json'] });
+    expect(entries[1]?.body).toEqual(event('signup'));
+  });
+
+  it('decodes a ?compression=base64 form beacon and a plain JSON body', async () => {
+    const data = Buffer.from(JSON.stringify([event('$pageleave')])).toString('base64');
+    await fetch(`${sandbox.url}/e/?compression=base64`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ data }).toString(),
+    });
+    await fetch(`${sandbox.url}/e/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(event('outbound_link_clicked', { url: 'https://example.com/' })),
+    });
+    const entries = sandbox.received({ vendor: 'posthog' });
+    expect(entries.map((e) => [e.route, e.decoding])).toEqual([
+      ['$pageleave', ['form', 'base64', 'json']],
+      ['outbound_link_clicked', ['json']],
+    ]);
+  });
+
+  it('records a request for config.js or /static/* as a defect (Plinth never loads a remote script)', async () => {
+    expect((await fetch(`${sandbox.url}/array/phc_test/config.js`)).status).toBe(404);
+    expect((await fetch(`${sandbox.url}/static/1.449.2/web-vitals.js`)).status).toBe(404);
+    const entries = sandbox.received({ vendor: 'posthog' });
+    expect(entries.map((e) => [e.route, e.error])).toEqual([
+      ['defect', 'defect: remote config script (config.js) requested'],
+      ['defect', 'defect: remote script /static/1.449.2/web-vitals.js requested'],
+    ]);
+    const defects = await (await fetch(`${sandbox.url}/_sandbox/posthog/defects`)).json();
+    expect(defects).toHaveLength(2);
+  });
+
+  it('answers flags, and a failing /e/ when told to', async () => {
+    await fetch(`${sandbox.url}/_sandbox/posthog/flags`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ 'new-checkout': 'test' }),
+    });
+    const flags = await (
+      await fetch(`${sandbox.url}/flags/?v=2`, { method: 'POST', body: JSON.stringify({ token: 'phc_test' }) })
+    ).json();
+    expect(flags.featureFlags).toEqual({ 'new-checkout': 'test' });
+    expect(flags.flags['new-checkout']).toMatchObject({ enabled: true, variant: 'test' });
+
+    await fetch(`${sandbox.url}/_sandbox/posthog/status`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 503 }),
+    });
+    const res = await fetch(`${sandbox.url}/e/`, { method: 'POST', body: JSON.stringify(event('x')) });
+    expect(res.status).toBe(503);
+    await fetch(`${sandbox.url}/_sandbox/posthog/status`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 200 }),
+    });
+    const bad = await fetch(`${sandbox.url}/e/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"batch": [',
+    });
+    expect(bad.status).toBe(400);
+    expect(sandbox.received({ vendor: 'posthog' }).at(-1)?.malformed).toBeTruthy();
+  });
+});
