@@ -53,5 +53,8 @@ export function createBaseLogger(emit: (entry: LogEntry) => void, options: BaseL
 }
 
 /** A readable message for any thrown value. */
-export const messageOf = (error: unknown): string =>
-  error instanceof Error ? error.message || error.name : typeof error === 'string' ? error : String(error);
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  const message = (error as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? message : String(error);
+}

@@ -1,9 +1,9 @@
 import {
-  channel as pageChannel,
   createVendorLoader,
   type EventContext,
   isBrowser,
   PlinthError,
+  channel as pageChannel,
   type VendorLoader,
 } from '@plinth/core';
 import type { LogClient } from './adapter/datadog';

@@ -78,7 +78,12 @@ export function startDatadog(options: DatadogOptions): LogClient {
   client = {
     log(entry, at) {
       // The SDK takes the event time from a `date` attribute: queued logs keep the time they were made at.
-      logger.log(entry.message, { ...entry.context, date: at.getTime() }, entry.level, entry.error as Error | undefined);
+      logger.log(
+        entry.message,
+        { ...entry.context, date: at.getTime() },
+        entry.level,
+        entry.error as Error | undefined,
+      );
     },
     setGlobalContext: (context) => datadogLogs.setGlobalContext(context),
     setUser: (user) => (user ? datadogLogs.setUser(user) : datadogLogs.clearUser()),

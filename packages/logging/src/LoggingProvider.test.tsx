@@ -1,0 +1,130 @@
+import { MissingProviderError, PlinthError } from '@plinth/core';
+import { createTestConsent, resetChannel, TestConsentProvider } from '@plinth/core/testing';
+import { render, renderHook, screen, waitFor } from '../../../tooling/render';
+import type { LogClient } from './adapter/datadog';
+import { startDatadog } from './adapter/datadog';
+import { createLogger } from './createLogger';
+import { LoggingProvider } from './LoggingProvider';
+import { createRecordingLogger, resetLogging, TestLoggingProvider } from './testing';
+import { useLogger } from './useLogger';
+
+// The subject is the provider's lifecycle; the SDK adapter is a fake.
+vi.mock('./adapter/datadog', () => ({ startDatadog: vi.fn() }));
+
+const logs: string[] = [];
+const client: LogClient = {
+  log: (entry) => logs.push(entry.message),
+  setGlobalContext: () => {},
+  setUser: () => {},
+  revoke: () => logs.push('(revoked)'),
+  regrant: () => {},
+};
+beforeEach(() => {
+  logs.length = 0;
+  vi.mocked(startDatadog).mockReset().mockReturnValue(client);
+});
+afterEach(() => {
+  resetChannel();
+  resetLogging();
+});
+
+function Hello() {
+  const logger = useLogger();
+  logger.info('rendered');
+  return <p>hello</p>;
+}
+
+describe('LoggingProvider', () => {
+  it('creates one logger, loads the SDK once under StrictMode, with consent from ConsentProvider', async () => {
+    const store = createTestConsent({ monitoring: 'granted' });
+    render(
+      <TestConsentProvider store={store}>
+        <LoggingProvider config={{ clientToken: 't', proxy: 'http://127.0.0.1:1/intake' }}>
+          <Hello />
+        </LoggingProvider>
+      </TestConsentProvider>,
+    );
+    expect(screen.getByText('hello')).toBeTruthy();
+    await waitFor(() => expect(logs).toContain('rendered'));
+    expect(startDatadog).toHaveBeenCalledTimes(1);
+    // consent followed while mounted
+    store.deny('monitoring');
+    expect(logs).toContain('(revoked)');
+  });
+
+  it('waits for consent and loads nothing while it is pending', async () => {
+    const store = createTestConsent();
+    render(
+      <TestConsentProvider store={store}>
+        <LoggingProvider config={{ clientToken: 't' }}>
+          <Hello />
+        </LoggingProvider>
+      </TestConsentProvider>,
+    );
+    expect(startDatadog).not.toHaveBeenCalled();
+    store.grant('monitoring');
+    await waitFor(() => expect(logs).toEqual(['rendered', 'rendered'])); // StrictMode renders twice
+    expect(startDatadog).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails closed without a consent store, unless told consent: false', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<LoggingProvider config={{ clientToken: 't' }} />)).toThrow(PlinthError);
+    expect(() => render(<LoggingProvider config={{ clientToken: 't', consent: false }} />)).not.toThrow();
+  });
+
+  it('runs a given logger and stops following consent and the channel on unmount', async () => {
+    const store = createTestConsent({ monitoring: 'granted' });
+    const logger = createLogger({ clientToken: 't', consent: store });
+    const { unmount } = render(
+      <LoggingProvider logger={logger}>
+        <Hello />
+      </LoggingProvider>,
+    );
+    await waitFor(() => expect(logger.status()).toBe('ready'));
+    unmount();
+    store.deny('monitoring');
+    expect(logs).not.toContain('(revoked)');
+    expect(logger.status()).toBe('ready'); // no longer following consent
+  });
+
+  it('useLogger() outside a provider throws MissingProviderError pointing at the testing entry', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useLogger())).toThrow(MissingProviderError);
+    expect(() => renderHook(() => useLogger())).toThrow(/@plinth\/logging\/testing/);
+  });
+});
+
+describe('TestLoggingProvider', () => {
+  it('records what components log, with the same rules as the real logger', () => {
+    const logger = createRecordingLogger({ level: 'info' });
+    function Checkout() {
+      const log = useLogger().child({ component: 'Checkout' });
+      log.debug('hidden');
+      log.error('payment failed', { step: 'pay' }, new Error('declined'));
+      return null;
+    }
+    render(
+      <TestLoggingProvider logger={logger}>
+        <Checkout />
+      </TestLoggingProvider>,
+      { strict: false },
+    );
+    expect(logger.entries).toHaveLength(1);
+    expect(logger.of('error')[0]).toMatchObject({
+      message: 'payment failed',
+      context: { component: 'Checkout', step: 'pay' },
+    });
+    resetLogging();
+    expect(logger.entries).toEqual([]);
+    expect(startDatadog).not.toHaveBeenCalled();
+  });
+
+  it('provides its own recording logger when none is given', () => {
+    const { result } = renderHook(() => useLogger(), {
+      wrapper: ({ children }) => <TestLoggingProvider>{children}</TestLoggingProvider>,
+    });
+    result.current.info('x');
+    expect((result.current as ReturnType<typeof createRecordingLogger>).entries.map((e) => e.message)).toEqual(['x']);
+  });
+});
