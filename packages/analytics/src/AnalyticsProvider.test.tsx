@@ -1,0 +1,245 @@
+import { channel, ErrorBoundary } from '@plinth/core';
+import { createTestConsent, resetChannel } from '@plinth/core/testing';
+import { act, render, screen, waitFor } from '../../../tooling/render';
+import { AnalyticsProvider } from './AnalyticsProvider';
+import type { AnalyticsClient } from './client';
+import { createAnalytics } from './createAnalytics';
+import { useAnalytics, useAnalyticsStatus } from './useAnalytics';
+
+// The subject is Plinth's own logic (queue, consent, page views, channel): the adapter is replaced
+// by a recording client. The real posthog-js is exercised by the browser tests.
+const fake = vi.hoisted(() => {
+  const calls: { method: string; args: unknown[] }[] = [];
+  const loads: unknown[] = [];
+  return { calls, loads };
+});
+
+vi.mock('./adapter/posthog', () => ({
+  loadPosthog: async (config: unknown, hooks: unknown): Promise<AnalyticsClient> => {
+    fake.loads.push({ config, hooks });
+    const record =
+      (method: string) =>
+      (...args: unknown[]) => {
+        fake.calls.push({ method, args });
+      };
+    return {
+      capture: record('capture'),
+      captureException: record('captureException'),
+      identify: record('identify'),
+      reset: record('reset'),
+      pause: record('pause'),
+      resume: record('resume'),
+    };
+  },
+}));
+
+const captured = () =>
+  fake.calls
+    .filter((c) => c.method === 'capture')
+    .map((c) => ({ event: c.args[0], properties: c.args[1] as Record<string, unknown>, options: c.args[2] }));
+const methods = () => fake.calls.map((c) => (c.method === 'capture' ? `capture:${c.args[0]}` : c.method));
+
+beforeEach(() => {
+  fake.calls.length = 0;
+  fake.loads.length = 0;
+  resetChannel();
+  history.replaceState(null, '', '/');
+});
+
+function Status() {
+  return <p data-testid="status">{useAnalyticsStatus()}</p>;
+}
+
+function mount(decisions: Parameters<typeof createTestConsent>[0] = {}) {
+  const consent = createTestConsent(decisions);
+  const analytics = createAnalytics({ token: 'phc_test', consent });
+  const view = render(
+    <AnalyticsProvider client={analytics}>
+      <Status />
+    </AnalyticsProvider>,
+  );
+  return { consent, analytics, view };
+}
+
+describe('AnalyticsProvider', () => {
+  it('loads nothing before consent; queued calls keep their time and go out after grant, in order', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T10:00:00Z'));
+    const { consent, analytics } = mount();
+    analytics.capture('signup_completed', { plan: 'pro' });
+    vi.setSystemTime(new Date('2026-01-01T10:00:05Z'));
+    expect(screen.getByTestId('status').textContent).toBe('waiting-consent');
+    expect(fake.loads).toHaveLength(0);
+    vi.useRealTimers();
+
+    act(() => consent.grant('analytics'));
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
+    expect(fake.loads).toHaveLength(1);
+    const [pageview, signup] = captured();
+    expect(pageview?.event).toBe('$pageview');
+    expect(signup).toMatchObject({ event: 'signup_completed', properties: { plan: 'pro' } });
+    expect((signup?.options as { at: Date }).at.toISOString()).toBe('2026-01-01T10:00:00.000Z');
+  });
+
+  it('drops queued calls when consent is denied and never loads', async () => {
+    const { consent, analytics } = mount();
+    analytics.capture('x');
+    act(() => consent.deny('analytics'));
+    expect(screen.getByTestId('status').textContent).toBe('denied');
+    analytics.capture('y');
+    expect(analytics.dropped()).toBeGreaterThanOrEqual(3); // page view, x, y
+    expect(fake.loads).toHaveLength(0);
+  });
+
+  it('under StrictMode loads once and captures one initial page view', async () => {
+    mount({ analytics: 'granted' });
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
+    expect(fake.loads).toHaveLength(1);
+    expect(captured().filter((c) => c.event === '$pageview')).toHaveLength(1);
+  });
+
+  it('captures exactly one page view per navigation: push, replace, Back; none for the same URL', async () => {
+    mount({ analytics: 'granted' });
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
+    act(() => history.pushState(null, '', '/pricing?utm_source=news'));
+    act(() => history.replaceState({ scroll: 1 }, '', '/pricing?utm_source=news')); // same URL: state only
+    act(() => history.replaceState(null, '', '/pricing/pro'));
+    act(() => history.pushState(null, '', '/pricing/pro#faq')); // in-page anchor
+    act(() => history.pushState(null, '', '/about'));
+    act(() => {
+      history.replaceState(null, '', '/pricing/pro'); // jsdom's back() is async; simulate the pop
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    const views = captured().filter((c) => c.event === '$pageview');
+    expect(views.map((v) => v.properties.$pathname)).toEqual([
+      '/',
+      '/pricing',
+      '/pricing/pro',
+      '/about',
+      '/pricing/pro',
+    ]);
+    expect(views[1]).toMatchObject({
+      properties: { utm_source: 'news' },
+      options: { set: { utm_source: 'news' }, setOnce: { $initial_utm_source: 'news' } },
+    });
+  });
+
+  it('stops listening on unmount', async () => {
+    const { view } = mount({ analytics: 'granted' });
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
+    view.unmount();
+    history.pushState(null, '', '/after-unmount');
+    channel.exposure('flag', 'on');
+    expect(captured().map((c) => c.event)).toEqual(['$pageview']);
+  });
+
+  it('identifies on signedIn (also when signed in before mount), refuses email ids, resets on signedOut', async () => {
+    channel.signedIn({ id: 'user-1', email: 'ann@example.com' });
+    mount({ analytics: 'granted' });
+    await waitFor(() => expect(fake.calls.some((c) => c.method === 'identify')).toBe(true));
+    expect(fake.calls.find((c) => c.method === 'identify')?.args).toEqual(['user-1', undefined]);
+
+    const reports: string[] = [];
+    const off = channel.on('report', (e) => reports.push(e.message));
+    act(() => channel.signedOut());
+    act(() => channel.signedIn({ id: 'bob@example.com' }));
+    off();
+    expect(methods().filter((m) => m === 'identify' || m === 'reset')).toEqual(['identify', 'reset']);
+    expect(reports.some((m) => m.includes('email address'))).toBe(true);
+  });
+
+  it('replays only the last identity state when sign-in and sign-out both happen before consent', async () => {
+    const { consent } = mount();
+    act(() => channel.signedIn({ id: 'user-1' }));
+    act(() => channel.signedOut());
+    act(() => consent.grant('analytics'));
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
+    expect(methods().filter((m) => m === 'identify' || m === 'reset')).toEqual(['reset']);
+  });
+
+  it('turns channel exposures and exceptions (ErrorBoundary) into events', async () => {
+    function Boom({ fail }: { fail: boolean }) {
+      if (fail) throw new Error('render failed');
+      return <p>fine</p>;
+    }
+    const consent = createTestConsent({ analytics: 'granted' });
+    const analytics = createAnalytics({ token: 'phc_test', consent });
+    const ui = (fail: boolean) => (
+      <AnalyticsProvider client={analytics}>
+        <ErrorBoundary fallback={<p>fallback</p>} context={{ area: 'checkout' }}>
+          <Boom fail={fail} />
+        </ErrorBoundary>
+      </AnalyticsProvider>
+    );
+    const view = render(ui(false));
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    view.rerender(ui(true));
+    act(() => channel.exposure('new-checkout', 'test'));
+    await waitFor(() => expect(fake.calls.some((c) => c.method === 'captureException')).toBe(true));
+    quiet.mockRestore();
+    expect(screen.getByText('fallback')).toBeTruthy();
+    const exception = fake.calls.find((c) => c.method === 'captureException')!;
+    expect((exception.args[0] as Error).message).toBe('render failed');
+    expect(exception.args[1]).toMatchObject({ area: 'checkout' });
+    expect(captured().find((c) => c.event === '$feature_flag_called')?.properties).toEqual({
+      $feature_flag: 'new-checkout',
+      $feature_flag_response: 'test',
+    });
+  });
+
+  it('pauses the client when consent is revoked and resumes it when granted again', async () => {
+    const { consent } = mount({ analytics: 'granted' });
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
+    act(() => consent.deny('analytics'));
+    act(() => consent.grant('analytics'));
+    expect(methods().filter((m) => m === 'pause' || m === 'resume')).toEqual(['pause', 'resume']);
+  });
+
+  it('times an event with $duration', async () => {
+    const { analytics } = mount({ analytics: 'granted' });
+    const stop = analytics.time('checkout');
+    stop({ step: 2 });
+    stop({ step: 3 }); // once
+    await waitFor(() => expect(captured().filter((c) => c.event === 'checkout')).toHaveLength(1));
+    expect(captured().find((c) => c.event === 'checkout')?.properties).toMatchObject({
+      step: 2,
+      $duration: expect.any(Number),
+    });
+  });
+
+  it('creates its own instance from config with the nearest consent store', async () => {
+    const consent = createTestConsent({ analytics: 'granted' });
+    function Button() {
+      const analytics = useAnalytics();
+      return (
+        <button type="button" onClick={() => analytics.capture('clicked')}>
+          go
+        </button>
+      );
+    }
+    render(
+      <AnalyticsProvider config={{ token: 'phc_test' }} consent={consent}>
+        <Button />
+      </AnalyticsProvider>,
+    );
+    act(() => screen.getByRole('button').click());
+    await waitFor(() => expect(captured().map((c) => c.event)).toContain('clicked'));
+    expect(fake.loads).toHaveLength(1);
+  });
+
+  it('useAnalytics outside its provider throws MissingProviderError pointing at the testing entry', () => {
+    function Orphan() {
+      useAnalytics();
+      return null;
+    }
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Orphan />)).toThrow(/@plinth\/analytics\/testing/);
+    quiet.mockRestore();
+  });
+
+  it('refuses to start without a consent store', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<AnalyticsProvider config={{ token: 'phc_test' }} />)).toThrow(/ConsentProvider/);
+    quiet.mockRestore();
+  });
+});
