@@ -534,7 +534,7 @@ function indexPage(url: string, running: readonly Running[]) {
   };
 }
 
-/** `POST /collect/<stream>` → `POST http://127.0.0.1:4700/collect/<stream>`; `/oidc/…` → `http://…/oidc/…`. */
+/** `POST /e/` → `POST http://127.0.0.1:4700/e/`; `/api/…` → `http://127.0.0.1:4700/api/…`. */
 function absolute(url: string, line: string): string {
   const match = /^([A-Z]+(?:\|[A-Z]+)*)\s+(\S.*)$/.exec(line);
   if (match) return `${match[1]} ${absolute(url, match[2]!)}`;

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReceivedRequest, type Sandbox, startSandbox } from '../src/index';
+import { reader } from './support/sse';
 
 let sandbox: Sandbox;
 
@@ -11,31 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.close();
 });
-
-/** Reads an SSE response incrementally: `next(predicate)` resolves with the first matching event or comment. */
-function reader(res: Response) {
-  const decoder = new TextDecoder();
-  const stream = res.body!.getReader();
-  let buffer = '';
-  const blocks: string[] = [];
-  return {
-    async next(predicate: (block: string) => boolean, timeoutMs = 5000): Promise<string> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const index = blocks.findIndex(predicate);
-        if (index >= 0) return blocks.splice(0, index + 1).pop()!;
-        if (Date.now() > deadline) throw new Error(`no matching event; saw ${JSON.stringify(blocks)}`);
-        const { value, done } = await stream.read();
-        if (done) throw new Error('stream ended');
-        buffer += decoder.decode(value, { stream: true });
-        const parts = buffer.split('\n\n');
-        buffer = parts.pop()!;
-        blocks.push(...parts);
-      }
-    },
-    cancel: () => stream.cancel(),
-  };
-}
 
 const data = (block: string): ReceivedRequest => JSON.parse(/^data: (.*)$/m.exec(block)![1]!);
 
@@ -96,6 +72,31 @@ describe('/_sandbox/stream', () => {
       await fetch(`${sandbox.url}/_sandbox/stream`, { headers: { 'last-event-id': String(r1!.id) } }),
     );
     expect(data(await events.next((b) => b.includes('data: '))).path).toBe('/r2');
+    await events.cancel();
+  });
+
+  it('shows one page its own traffic: ?after=<page load time> on /received and /stream', async () => {
+    await fetch(`${sandbox.url}/earlier-visit`, { method: 'POST', body: '1' });
+    const earlier = sandbox.received().at(-1)!;
+    // The next millisecond after the earlier visit was recorded: the "page load".
+    while (Date.now() <= Date.parse(earlier.time)) await new Promise((resolve) => setImmediate(resolve));
+    const pageLoad = Date.now();
+    await fetch(`${sandbox.url}/this-visit`, { method: 'POST', body: '2' });
+
+    const list = async (query: string) =>
+      ((await (await fetch(`${sandbox.url}/_sandbox/received?${query}`)).json()) as ReceivedRequest[]).map(
+        (entry) => entry.path,
+      );
+    // A positive sentinel: without the filter both are there.
+    expect(await list('')).toEqual(expect.arrayContaining(['/earlier-visit', '/this-visit']));
+    expect(await list(`after=${pageLoad}`)).toEqual(['/this-visit']);
+    expect(await list(`after=${encodeURIComponent(new Date(pageLoad).toISOString())}`)).toEqual(['/this-visit']);
+    expect(sandbox.received({ after: pageLoad }).map((entry) => entry.path)).toEqual(['/this-visit']);
+
+    const events = reader(await fetch(`${sandbox.url}/_sandbox/stream?backlog=1&after=${pageLoad}`));
+    expect(data(await events.next((b) => b.includes('data: '))).path).toBe('/this-visit');
+    await fetch(`${sandbox.url}/live-after`, { method: 'POST', body: '3' });
+    expect(data(await events.next((b) => b.includes('data: '))).path).toBe('/live-after');
     await events.cancel();
   });
 
