@@ -129,7 +129,11 @@ describe('OIDC: token lifetimes, rotation and revocation', () => {
   });
 
   it('issues refresh tokens only with offline_access + consent when told to', async () => {
-    const strict = await startSandbox({ port: 0, quiet: true, vendorOptions: { oidc: { refreshTokens: 'offline_access' } } });
+    const strict = await startSandbox({
+      port: 0,
+      quiet: true,
+      vendorOptions: { oidc: { refreshTokens: 'offline_access' } },
+    });
     try {
       const strictConfig = await client.discovery(
         new URL(strict.vendors.oidc.issuer),

@@ -73,9 +73,7 @@ describe('a vendor module plugs in without touching startSandbox', () => {
       body: JSON.stringify({ value: { theme: 'dark' } }),
     });
     expect(await put.json()).toEqual({ value: { theme: 'dark' }, pushed: 1 });
-    expect(await events.next((block) => block.startsWith('event: put'))).toContain(
-      'data: {"value":{"theme":"dark"}}',
-    );
+    expect(await events.next((block) => block.startsWith('event: put'))).toContain('data: {"value":{"theme":"dark"}}');
     // Heartbeats keep the stream open.
     await events.next((block) => block === ': heartbeat');
 

@@ -22,4 +22,3 @@ export function reader(res: Response) {
     cancel: () => stream.cancel(),
   };
 }
-
