@@ -98,7 +98,9 @@ describe('launchdarkly vendor', () => {
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reading = readEvents(res, (e) => e.event === 'delete');
-    await expect.poll(() => sandbox.vendors.launchdarkly.streams()).toBe(1);
+    await expect
+      .poll(() => sandbox.vendors.launchdarkly.streams())
+      .toEqual([{ env: 'env-1', context: { kind: 'user', key: 'user-b' } }]);
     const put = await fetch(`${sandbox.url}/_sandbox/launchdarkly/flags/theme`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },

@@ -31,8 +31,8 @@ export interface LaunchDarklyExposed {
   setBehaviour(behaviour: Partial<Pick<LaunchDarklyOptions, 'status' | 'delayMs'>>): void;
   /** Back to the flags and behaviour the sandbox started with. */
   reset(): void;
-  /** Open flag streams. */
-  streams(): number;
+  /** Open flag streams: the environment and context each was opened for. */
+  streams(): { env: string; context: unknown }[];
 }
 
 interface Context {
@@ -61,7 +61,7 @@ const decodeContext = (segment: string): Context => {
  *   `feature`, `summary`, `custom`…); `POST /events/diagnostic/<env>` (route `diagnostic`). CORS
  *   preflights (the SDK sends custom headers) are answered.
  *
- * Control routes: `GET /_sandbox/launchdarkly/flags`; `PUT /_sandbox/launchdarkly/flags/<key>` with
+ * Control routes: `GET /_sandbox/launchdarkly/flags`; `GET /_sandbox/launchdarkly/streams` (open streams); `PUT /_sandbox/launchdarkly/flags/<key>` with
  * `{ "value": … }` (optionally `targets`, `variations`, `trackEvents`) changes a flag and pushes it over
  * every open stream; `DELETE /_sandbox/launchdarkly/flags/<key>`; `PUT /_sandbox/launchdarkly/behaviour`
  * with `{ "status": 500 }` or `{ "delayMs": 10000 }`; `POST /_sandbox/launchdarkly/reset`.
@@ -75,7 +75,7 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
     let delayMs = env.options.delayMs;
     let version = 1;
     const versions = new Map<string, number>(Object.keys(flags).map((key) => [key, version]));
-    const streams = new Map<SseStream, { context: Context | undefined }>();
+    const streams = new Map<SseStream, { env: string; context: Context | undefined }>();
     const timers = new Set<ReturnType<typeof setTimeout>>();
 
     const evaluate = (key: string, flag: SandboxFlag, context: Context | undefined, withReasons: boolean) => {
@@ -136,7 +136,7 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
         delayMs = env.options.delayMs;
         for (const key of Object.keys(flags)) push(key);
       },
-      streams: () => streams.size,
+      streams: () => [...streams.values()],
     };
 
     const evalx = async (ctx: VendorContext, context: Context) => {
@@ -149,6 +149,10 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
     };
 
     const control = async (ctx: ControlContext): Promise<boolean> => {
+      if (ctx.route === '/streams' && ctx.method === 'GET') {
+        ctx.json(200, [...streams.values()]);
+        return true;
+      }
       if (ctx.route === '/flags' && ctx.method === 'GET') {
         ctx.json(200, flags);
         return true;
@@ -230,7 +234,7 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
           const context = parts[0] === 'eval' && parts[2] ? decodeContext(parts[2]) : undefined;
           ctx.entry.body = { context };
           const stream = ctx.sse();
-          streams.set(stream, { context });
+          streams.set(stream, { env: parts[1] ?? '', context });
           stream.onClose(() => streams.delete(stream));
           if (context) stream.send('put', evaluateAll(context, ctx.url.searchParams.get('withReasons') === 'true'));
           return;
