@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { browserTestConfig } from '../../vitest.shared';
 
-const corpusPath = fileURLToPath(new URL('../../../shared/corpora/dompurify-svg-fixtures.json', import.meta.url));
+// DOMPurify's SVG XSS cases, copied into the package (origin and licence: test/fixtures/README.md).
+const corpusPath = fileURLToPath(new URL('./test/fixtures/dompurify-svg-fixtures.json', import.meta.url));
 
 /** Twenty distinct icons, each with a gradient and a clip path referenced by id. */
 export const icon = (n: number) =>
@@ -13,14 +14,15 @@ export const icon = (n: number) =>
  * Serves SVG fixtures from the dev server the browser tests run on, and counts requests per URL on
  * the server side (what the network saw, not what the page thinks it asked for):
  * - /__fixtures__/<n>.svg  case n of the DOMPurify SVG corpus, as image/svg+xml
- * - /__fixtures__/count    how many cases there are (0 when shared/ is absent)
+ * - /__fixtures__/count    how many cases there are
  * - /__icons__/<n>.svg     a gradient icon
  * - /__status__/404.svg, /__status__/html.svg  failures
  * - /__nocors__/<n>.svg    an icon answered without CORS headers (Vite's dev server adds them for loopback origins)
  * - /__requests            counts as JSON; /__requests/reset empties them
  */
 function svgFixtures(): Plugin {
-  const corpus: { payload: string }[] = existsSync(corpusPath) ? JSON.parse(readFileSync(corpusPath, 'utf8')) : [];
+  // Read when the config loads: a missing corpus fails the run.
+  const corpus: { payload: string }[] = JSON.parse(readFileSync(corpusPath, 'utf8'));
   const counts: Record<string, number> = {};
   return {
     name: 'plinth-svg-fixtures',

@@ -1,4 +1,5 @@
 import { channel } from '@plinth/core';
+import { resetChannel } from '@plinth/core/testing';
 import { render, waitFor } from '../../../tooling/render';
 import { InlineSvg } from './InlineSvg';
 import { configureSvg } from './svgCache';
@@ -10,8 +11,8 @@ const resetRequests = () => fetch('/__requests/reset');
 
 /** Any dialog or handler that runs sets a flag here. */
 const fired: string[] = [];
-const trap = (name: string) => () => {
-  fired.push(name);
+const trap = (name: string) => (message?: unknown) => {
+  fired.push(message === 'sentinel' ? 'sentinel' : name);
 };
 const originals = { alert: window.alert, confirm: window.confirm, prompt: window.prompt, print: window.print };
 
@@ -28,7 +29,7 @@ afterAll(() => {
 });
 beforeEach(async () => {
   resetSvg();
-  channel.reset();
+  resetChannel();
   fired.length = 0;
   await resetRequests();
 });
@@ -54,10 +55,7 @@ describe('InlineSvg in Chromium', () => {
 
   it('serves every DOMPurify SVG corpus case as a file and executes none of it', async () => {
     const count = Number(await (await fetch('/__fixtures__/count')).text());
-    if (!count) {
-      console.warn('[svg] ../shared/corpora/dompurify-svg-fixtures.json not found: skipping the corpus cases');
-      return;
-    }
+    expect(count).toBe(48);
     const href = location.href;
     const settled = new Set<number>();
     const { container } = render(
@@ -75,9 +73,16 @@ describe('InlineSvg in Chromium', () => {
       </div>,
     );
     await waitFor(() => expect(settled.size).toBe(count), { timeout: 10_000 });
-    // Give any injected image error handler, animation or focus handler time to run.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(fired).toEqual([]);
+    // Positive sentinel instead of a sleep: a handler that must run, inserted after every case. By
+    // the time its image error and a later animation frame have come, anything the cases injected
+    // (image errors, SMIL animations starting at 0s, focus handlers) had its chance to run first.
+    const sentinel = document.createElement('div');
+    sentinel.innerHTML = `<img src="/__sentinel__/${Date.now()}.png" onerror="alert('sentinel')">`;
+    document.body.append(sentinel);
+    await waitFor(() => expect(fired).toContain('sentinel'));
+    await new Promise(requestAnimationFrame);
+    sentinel.remove();
+    expect(fired).toEqual(['sentinel']);
     expect(location.href).toBe(href);
     assertNothingExecutable(container);
     // The harmless SVG cases still render as SVG.

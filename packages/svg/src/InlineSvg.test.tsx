@@ -1,4 +1,5 @@
 import { channel } from '@plinth/core';
+import { resetChannel } from '@plinth/core/testing';
 import type { Mock } from 'vitest';
 import { render, screen, waitFor } from '../../../tooling/render';
 import { InlineSvg } from './InlineSvg';
@@ -47,7 +48,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  channel.reset();
+  resetChannel();
 });
 
 describe('InlineSvg', () => {

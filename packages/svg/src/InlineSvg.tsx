@@ -8,8 +8,8 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
-import SVG, { cacheStore } from 'react-inlinesvg';
 import { IDLE, loadSvg, peekSvg, resolveSvgUrl, type SvgEntry, SvgError, subscribeSvg } from './svgCache';
+import { loadedInliner } from './vendors';
 
 export interface InlineSvgProps
   extends Omit<SVGProps<SVGSVGElement>, 'children' | 'dangerouslySetInnerHTML' | 'onLoad' | 'onError' | 'ref'> {
@@ -38,7 +38,8 @@ const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;
 
 /**
  * An SVG file inlined into the DOM (so CSS and `currentColor` reach it), fetched once per URL for
- * the whole page and sanitised with DOMPurify before it is parsed.
+ * the whole page and sanitised with DOMPurify before it is parsed. DOMPurify and react-inlinesvg are
+ * lazy chunks, downloaded alongside the first file.
  *
  * @example
  * <InlineSvg src="/icons/cart.svg" title="Cart" width={24} height={24} fallback={<CartGlyph />} />
@@ -74,27 +75,24 @@ export const InlineSvg = forwardRef<SVGSVGElement, InlineSvgProps>(function Inli
   if (entry.status === 'failed') return <>{fallback === undefined ? box : fallback}</>;
   if (entry.status !== 'loaded') return <>{loader === undefined ? box : loader}</>;
 
-  const { markup } = entry;
-  // Let react-inlinesvg render the sanitised markup on the first render (no loader flash): it reads
-  // its cache synchronously. `src` is the markup itself, so react-inlinesvg never makes a request.
-  if (!cacheStore.isCached(markup)) cacheStore.set(markup, { content: markup, status: 'loaded' });
+  // A loaded entry implies the inliner chunk is loaded too (loadSvg waits for both).
+  const Inliner = loadedInliner();
+  if (!Inliner) return <>{loader === undefined ? box : loader}</>;
   return (
-    <SVG
-      {...(svgProps as Omit<SVGProps<SVGElement>, 'onLoad' | 'onError'>)}
-      role={svgProps.role ?? (title ? 'img' : undefined)}
-      src={markup}
+    <Inliner
+      markup={entry.markup}
+      svgProps={{ ...svgProps, role: svgProps.role ?? (title ? 'img' : undefined) }}
       title={typeof title === 'string' ? text(title) : title}
       description={description === undefined ? undefined : text(description)}
       uniquifyIDs={uniquifyIDs}
       uniqueHash={hash}
-      innerRef={ref as never}
+      innerRef={ref}
       loader={loader === undefined ? box : loader}
+      fallback={fallback === undefined ? box : fallback}
       onError={(cause) => {
         const error = new SvgError(`${src} could not be rendered`, 'render', src, cause);
         handlers.current.onError?.(error);
       }}
-    >
-      {fallback === undefined ? box : fallback}
-    </SVG>
+    />
   );
 });

@@ -1,5 +1,5 @@
 import { isBrowser } from '@plinth/core';
-import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { loadSanitizer } from './vendors';
 
 export interface SanitizeSvgOptions {
   /**
@@ -9,64 +9,17 @@ export interface SanitizeSvgOptions {
   allowExternalUse?: boolean;
 }
 
-/** Raster and SVG images an `<image>`/`<feImage>` may embed; SVG used as an image runs no script. */
-const IMAGE_DATA_URI = /^data:image\/(?:png|jpe?g|gif|webp|avif|svg\+xml)[;,]/i;
-const HTTP_OR_RELATIVE = /^(?:https?:|\/|\.|[^:]*$)/i;
-
-let purifier: DOMPurify | undefined;
-let externalUse = false;
-
-/** A private DOMPurify instance, so these hooks never leak into the page's own DOMPurify. */
-function getPurifier(): DOMPurify | undefined {
-  if (purifier) return purifier;
-  if (!isBrowser) return undefined;
-  const instance = createDOMPurify(window);
-  if (!instance.isSupported) return undefined;
-  instance.addHook('afterSanitizeAttributes', (node) => {
-    for (const { name } of [...node.attributes]) {
-      const lower = name.toLowerCase();
-      if (lower.startsWith('on')) {
-        node.removeAttribute(name);
-        continue;
-      }
-      if (lower !== 'href' && lower !== 'xlink:href') continue;
-      // Strip whitespace and control characters browsers ignore inside a URL scheme.
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
-      const value = (node.getAttribute(name) ?? '').replace(/[\u0000-\u0020\u007f]+/g, '');
-      const tag = node.localName.toLowerCase();
-      const keep =
-        value.startsWith('#') ||
-        ((tag === 'image' || tag === 'feimage') && IMAGE_DATA_URI.test(value)) ||
-        (tag === 'use' && externalUse && HTTP_OR_RELATIVE.test(value));
-      if (!keep) node.removeAttribute(name);
-    }
-  });
-  purifier = instance;
-  return instance;
-}
-
 /**
  * Sanitises SVG markup with DOMPurify's SVG profile (shapes, text, gradients, filters):
  * no `<script>`, `<foreignObject>` or `on*` handlers; `href`/`xlink:href` kept only for `#fragment`
  * references, image data URIs on `<image>`, and (when allowed) external `<use>` references.
  *
- * Returns the first `<svg>` element's markup, or `''` when there is none or no DOM to parse with
- * (on the server).
+ * Asynchronous because DOMPurify is a lazy chunk, downloaded on first use. Resolves to the first
+ * `<svg>` element's markup, or `''` when there is none or no DOM to parse with (on the server).
+ * Rejects only when the sanitiser cannot be downloaded.
  */
-export function sanitizeSvg(markup: string, options: SanitizeSvgOptions = {}): string {
-  const dompurify = getPurifier();
-  if (!dompurify || typeof markup !== 'string') return '';
-  externalUse = !!options.allowExternalUse;
-  try {
-    const body = dompurify.sanitize(markup, {
-      USE_PROFILES: { svg: true, svgFilters: true },
-      FORBID_TAGS: ['foreignObject', 'script', 'iframe', 'embed', 'object'],
-      // `<use>` is left out of DOMPurify's profile because of external references; the hook above polices those.
-      ADD_TAGS: ['use'],
-      RETURN_DOM: true,
-    });
-    return (body as Element).querySelector('svg')?.outerHTML ?? '';
-  } finally {
-    externalUse = false;
-  }
+export async function sanitizeSvg(markup: string, options: SanitizeSvgOptions = {}): Promise<string> {
+  if (!isBrowser || typeof markup !== 'string') return '';
+  const sanitize = await loadSanitizer();
+  return sanitize(markup, !!options.allowExternalUse);
 }

@@ -25,7 +25,7 @@ describe('SSR', () => {
       );
       expect(fetchSpy).not.toHaveBeenCalled();
       // No DOM to parse with: nothing, rather than unsanitised markup.
-      expect(sanitizeSvg('<svg onload="alert(1)"/>')).toBe('');
+      await expect(sanitizeSvg('<svg onload="alert(1)"/>')).resolves.toBe('');
     } finally {
       globalThis.fetch = fetchBefore;
     }

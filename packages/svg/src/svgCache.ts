@@ -1,5 +1,5 @@
 import { channel, isBrowser, PlinthError, scrubUrl } from '@plinth/core';
-import { sanitizeSvg } from './sanitizeSvg';
+import { loadInliner, loadSanitizer } from './vendors';
 
 export interface SvgConfig {
   /** Origins besides the page's own that `src` may point at, e.g. `['https://cdn.example.com']`. */
@@ -10,7 +10,12 @@ export interface SvgConfig {
   credentials?: RequestCredentials;
 }
 
-export type SvgErrorCode = 'blocked' | 'network' | 'status' | 'content-type' | 'not-svg' | 'render';
+/**
+ * - `blocked`: `src` is not http(s) on an allowed origin · `network`: offline, DNS or CORS
+ * - `status`: not 2xx · `content-type`: not `image/svg+xml` · `not-svg`: no `<svg>` left after sanitising
+ * - `load`: the sanitiser or inliner chunk could not be downloaded · `render`: react-inlinesvg could not render it
+ */
+export type SvgErrorCode = 'blocked' | 'network' | 'status' | 'content-type' | 'not-svg' | 'load' | 'render';
 
 /** Why an SVG could not be shown. `cause` holds the original error (a CORS or network TypeError, say). */
 export class SvgError extends PlinthError<'svg', SvgErrorCode> {
@@ -88,8 +93,14 @@ function fail(href: string, code: SvgErrorCode, current: () => boolean, cause?: 
   throw error;
 }
 
-/** `current()` is false once the cache was cleared meanwhile: the result then writes nothing. */
+/**
+ * `current()` is false once the cache was cleared meanwhile: the result then writes nothing.
+ * The sanitiser and the inliner are lazy chunks requested in the same tick as the file, so the first
+ * icon waits for the slower of the two downloads, not for both in a row.
+ */
 async function fetchSvg(href: string, current: () => boolean): Promise<string> {
+  const vendors = Promise.all([loadSanitizer(), loadInliner()]);
+  vendors.catch(() => {}); // awaited below; a fetch failure first must not leave it unhandled.
   let response: Response;
   try {
     response = await fetch(href, { credentials: config.credentials, headers: { Accept: 'image/svg+xml' } });
@@ -104,7 +115,14 @@ async function fetchSvg(href: string, current: () => boolean): Promise<string> {
   if (type !== 'image/svg+xml') {
     return fail(href, 'content-type', current, type);
   }
-  const markup = sanitizeSvg(await response.text(), { allowExternalUse: config.allowExternalUse });
+  const text = await response.text();
+  let sanitize: (markup: string, allowExternalUse: boolean) => string;
+  try {
+    [sanitize] = await vendors;
+  } catch (cause) {
+    return fail(href, 'load', current, cause);
+  }
+  const markup = sanitize(text, config.allowExternalUse);
   if (!markup) return fail(href, 'not-svg', current);
   if (current()) {
     entries.set(href, { status: 'loaded', markup });

@@ -6,13 +6,19 @@
  * beforeEach(() => primeSvg('/icons/cart.svg', '<svg viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>'));
  * afterEach(() => resetSvg());
  */
-import { sanitizeSvg } from '../sanitizeSvg';
+import { sanitize } from '../adapter/dompurify';
+import { Inliner } from '../adapter/react-inlinesvg';
 import { clearSvgCache, configureSvg, resolveSvgUrl, seedSvg, svgConfig } from '../svgCache';
+import { provideVendors } from '../vendors';
 
-/** Put `markup`, sanitised, in the cache for `src`: InlineSvg then renders it at once, with no request. */
+/**
+ * Put `markup`, sanitised, in the cache for `src`: InlineSvg then renders it at once, with no request.
+ * The testing entry loads the sanitiser and the inliner eagerly (in production they are lazy chunks).
+ */
 export function primeSvg(src: string, markup: string): void {
+  provideVendors(sanitize, Inliner);
   const href = resolveSvgUrl(src);
-  const clean = sanitizeSvg(markup, { allowExternalUse: svgConfig().allowExternalUse });
+  const clean = sanitize(markup, svgConfig().allowExternalUse);
   if (!href || !clean) throw new TypeError(`primeSvg: ${src} is not an allowed URL, or the markup has no <svg>`);
   seedSvg(href, clean);
 }
