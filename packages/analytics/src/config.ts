@@ -91,13 +91,17 @@ export interface AnalyticsConfig {
   personProperties?: (user: PlinthUser) => Record<string, unknown>;
   /** Extra URL parameter names (or patterns) to scrub, on top of core's list. */
   scrubParams?: readonly (string | RegExp)[];
+  /** How often batched events are sent. Default posthog-js's (3,000 ms). */
+  flushIntervalMs?: number;
   /** Calls kept until consent and load; past it the oldest go. Default 100. */
   queueLimit?: number;
   /** Status becomes `timeout` when not ready by then. Default 10,000 ms. */
   timeoutMs?: number;
 }
 
-export interface ResolvedConfig extends Required<Omit<AnalyticsConfig, 'capabilities' | 'personProperties'>> {
+export interface ResolvedConfig
+  extends Required<Omit<AnalyticsConfig, 'capabilities' | 'personProperties' | 'flushIntervalMs'>> {
+  flushIntervalMs?: number;
   capabilities: Capabilities;
   personProperties?: AnalyticsConfig['personProperties'];
   consent: ConsentStore;

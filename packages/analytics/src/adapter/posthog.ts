@@ -106,6 +106,9 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
     opt_out_useragent_filter: !config.filterBots,
     person_profiles: 'identified_only',
     before_send: beforeSend,
+    ...(config.flushIntervalMs !== undefined && {
+      request_queue_config: { flush_interval_ms: config.flushIntervalMs },
+    }),
   });
 
   return {

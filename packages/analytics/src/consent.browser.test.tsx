@@ -1,0 +1,74 @@
+import { createTestConsent } from '@plinth/core/testing';
+import { act, waitFor } from '../../../tooling/render';
+import {
+  events,
+  mountAnalytics,
+  newToken,
+  posthogStorage,
+  resetPage,
+  sandboxRequests,
+  waitForEvents,
+} from '../test/browser-helpers';
+
+const posthogModules = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((name) => name.includes('posthog-js'));
+
+beforeEach(() => resetPage());
+
+// First in this file on purpose: the page has not imported posthog-js yet.
+describe('consent (real posthog-js against the sandbox)', () => {
+  it('sends nothing, downloads nothing and stores nothing before consent; queued events go out after grant', async () => {
+    const token = newToken('consent');
+    const consent = createTestConsent({});
+    const { analytics } = mountAnalytics(token, { consent });
+    analytics.capture('before_consent', { n: 1 });
+    history.pushState(null, '', '/queued-page');
+    await waitFor(() => expect(analytics.status()).toBe('waiting-consent'));
+
+    expect(posthogModules()).toEqual([]);
+    expect(sandboxRequests()).toEqual([]);
+    expect(posthogStorage()).toEqual([]);
+
+    act(() => consent.grant('analytics'));
+    const received = await waitForEvents(token, (e) => e.some((x) => x.event === 'before_consent'));
+    expect(posthogModules().length).toBeGreaterThan(0); // the positive control of the check above
+    expect(received.filter((e) => e.event === '$pageview').map((e) => e.properties.$pathname)).toContain(
+      '/queued-page',
+    );
+    // The queued event keeps the time it was made at, not the time it was sent.
+    const queued = received.find((e) => e.event === 'before_consent')!;
+    expect(queued.properties.$event_time_override_provided).toBe(true);
+    expect(posthogStorage().length).toBeGreaterThan(0);
+  });
+
+  it('after "Reject all": no request, no storage key; revoking later stops capture and clears storage', async () => {
+    const rejected = newToken('rejected');
+    const denied = createTestConsent({});
+    const first = mountAnalytics(rejected, { consent: denied });
+    first.analytics.capture('never_sent');
+    act(() => denied.deny());
+    expect(first.analytics.status()).toBe('denied');
+    expect(first.analytics.dropped()).toBeGreaterThanOrEqual(2); // its page view and never_sent
+    first.unmount();
+
+    // Revocation: a granted instance that sends (positive control), then is revoked.
+    const token = newToken('revoked');
+    const { analytics, consent } = mountAnalytics(token);
+    analytics.capture('while_granted');
+    await waitForEvents(token, (e) => e.some((x) => x.event === 'while_granted'));
+    expect(posthogStorage().length).toBeGreaterThan(0);
+
+    act(() => consent.deny('analytics'));
+    expect(posthogStorage()).toEqual([]);
+    analytics.capture('after_revoke');
+    act(() => consent.grant('analytics'));
+    analytics.capture('after_regrant');
+    const after = await waitForEvents(token, (e) => e.some((x) => x.event === 'after_regrant'));
+    expect(after.map((e) => e.event)).not.toContain('after_revoke');
+    expect(after.map((e) => e.event)).not.toContain('never_sent');
+    expect(await events(rejected)).toEqual([]);
+  });
+});

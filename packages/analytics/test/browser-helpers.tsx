@@ -1,0 +1,115 @@
+import type { ConsentStore } from '@plinth/core';
+import { createTestConsent, resetChannel } from '@plinth/core/testing';
+import { inject } from 'vitest';
+import { render, waitFor } from '../../../tooling/render';
+import { AnalyticsProvider } from '../src/AnalyticsProvider';
+import type { AnalyticsConfig } from '../src/config';
+import { type AnalyticsInstance, createAnalytics } from '../src/createAnalytics';
+
+export const sandboxUrl = () => inject('sandboxUrl');
+
+export interface PosthogEvent {
+  event: string;
+  timestamp?: string;
+  properties: Record<string, unknown>;
+  $set?: Record<string, unknown>;
+  $set_once?: Record<string, unknown>;
+}
+
+export interface Recording {
+  id: number;
+  route?: string;
+  path: string;
+  decoding?: string[];
+  error?: string;
+  body: unknown;
+}
+
+/** Everything the sandbox recorded for PostHog (decoded), oldest first. */
+export async function recordings(): Promise<Recording[]> {
+  return (await fetch(`${sandboxUrl()}/_sandbox/received?vendor=posthog`)).json();
+}
+
+/** The events the sandbox received for one project token. */
+export async function events(token: string): Promise<PosthogEvent[]> {
+  return (await recordings())
+    .map((r) => r.body as PosthogEvent)
+    .filter((e) => e && typeof e === 'object' && e.properties?.token === token);
+}
+
+/** Waits until `predicate` holds for the token's events; returns them. */
+export async function waitForEvents(
+  token: string,
+  predicate: (events: PosthogEvent[]) => boolean,
+  timeout = 10_000,
+): Promise<PosthogEvent[]> {
+  let last: PosthogEvent[] = [];
+  await waitFor(
+    async () => {
+      last = await events(token);
+      if (!predicate(last)) throw new Error(`not yet: ${last.map((e) => e.event).join(', ')}`);
+    },
+    { timeout, interval: 100 },
+  );
+  return last;
+}
+
+export async function setRemoteConfig(patch: Record<string, unknown> | null) {
+  await fetch(`${sandboxUrl()}/_sandbox/posthog/config`, {
+    method: patch ? 'PUT' : 'DELETE',
+    headers: { 'content-type': 'application/json' },
+    body: patch ? JSON.stringify(patch) : undefined,
+  });
+}
+
+/** posthog's cookies and storage keys (`ph_*`, `__ph_*`). */
+export function posthogStorage(): string[] {
+  const keys = [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter((k) => /^(__)?ph_/.test(k));
+  const cookies = document.cookie
+    .split(';')
+    .map((c) => c.split('=')[0]!.trim())
+    .filter((k) => /^(__)?ph_/.test(k));
+  return [...keys, ...cookies];
+}
+
+/** Requests this page made to the sandbox (fetch, XHR, beacons), from the Resource Timing buffer. */
+export function sandboxRequests(): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((name) => name.startsWith(sandboxUrl()) && !name.includes('/_sandbox/'));
+}
+
+let tokens = 0;
+/** A fresh project token per test, so each test reads only its own events. */
+export const newToken = (name: string) => `phc_${name}_${Date.now()}_${tokens++}`;
+
+export function mountAnalytics(
+  token: string,
+  options: { consent?: ConsentStore; config?: Partial<AnalyticsConfig>; children?: React.ReactNode } = {},
+): { analytics: AnalyticsInstance; consent: ConsentStore; unmount: () => void } {
+  const consent = options.consent ?? createTestConsent({ analytics: 'granted' });
+  const analytics = createAnalytics({
+    token,
+    apiHost: sandboxUrl(),
+    filterBots: false, // HeadlessChrome counts as a bot for posthog-js
+    flushIntervalMs: 200,
+    ...options.config,
+    consent,
+  });
+  const view = render(<AnalyticsProvider client={analytics}>{options.children}</AnalyticsProvider>);
+  return { analytics, consent, unmount: view.unmount };
+}
+
+const start = location.pathname + location.search;
+/** Clean slate between tests: the page's URL, the channel, posthog's storage. */
+export function resetPage() {
+  history.replaceState(null, '', start);
+  resetChannel();
+  for (const key of posthogStorage()) {
+    localStorage.removeItem(key);
+    sessionStorage.removeItem(key);
+    // biome-ignore lint/suspicious/noDocumentCookie: test cleanup
+    document.cookie = `${key}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
