@@ -78,7 +78,7 @@ describe('AnalyticsProvider', () => {
     const [pageview, signup] = captured();
     expect(pageview?.event).toBe('$pageview');
     expect(signup).toMatchObject({ event: 'signup_completed', properties: { plan: 'pro' } });
-    expect((signup?.options as { at: Date }).at.toISOString()).toBe('2026-01-01T10:00:00.000Z');
+    expect((signup!.options as { at: Date }).at.toISOString()).toBe('2026-01-01T10:00:00.000Z');
   });
 
   it('drops queued calls when consent is denied and never loads', async () => {
