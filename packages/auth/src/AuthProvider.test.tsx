@@ -1,0 +1,302 @@
+import { recordChannel, resetChannel } from '@plinth/core/testing';
+import { act, render, screen, waitFor } from '../../../tooling/render';
+import { AuthProvider } from './AuthProvider';
+import { createAuth } from './createAuth';
+import { RequireAuth } from './RequireAuth';
+import { resetAuth } from './testing';
+import type { AuthClient, AuthSession } from './types';
+import { useAuth } from './useAuth';
+
+const SETTINGS = { authority: 'http://127.0.0.1:1/oidc', clientId: 'plinth-demo' };
+const now = () => Math.floor(Date.now() / 1000);
+const session = (over: Partial<AuthSession> = {}): AuthSession => ({
+  claims: { sub: 'u-1', name: 'Ada Lovelace', email: 'ada@example.com' },
+  accessToken: 'at-1',
+  expiresAt: now() + 3600,
+  ...over,
+});
+
+function fakeClient(over: Partial<AuthClient> = {}) {
+  const client = {
+    signIn: vi.fn(async () => {}),
+    callback: vi.fn(async () => session({ returnTo: '/account' })),
+    silentCallback: vi.fn(async () => {}),
+    current: vi.fn(async () => null),
+    renew: vi.fn(async () => session({ accessToken: 'at-renewed' })),
+    revoke: vi.fn(async () => {}),
+    endSession: vi.fn(async () => true),
+    forget: vi.fn(async () => {}),
+    ...over,
+  } satisfies AuthClient;
+  const load = vi.fn(async () => client as AuthClient);
+  return { client, load };
+}
+
+function Probe({ id = 'probe' }: { id?: string }) {
+  const { status, user, error } = useAuth();
+  return (
+    <p data-testid={id}>
+      {status}
+      {user ? `:${user.id}:${user.name}` : ''}
+      {error ? `:${error.source}/${error.code}` : ''}
+    </p>
+  );
+}
+
+const goTo = (url: string) => history.replaceState(null, '', url);
+
+let recording: ReturnType<typeof recordChannel>;
+beforeEach(() => {
+  resetChannel();
+  recording = recordChannel();
+});
+afterEach(() => {
+  recording.stop();
+  resetAuth();
+  goTo('/');
+});
+
+describe('AuthProvider', () => {
+  it('does not load the SDK for a signed-out visitor, nor for ?code= off the callback path', async () => {
+    goTo('/products?code=abc&state=xyz');
+    const { load } = fakeClient();
+    render(
+      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId('probe').textContent).toBe('signedOut');
+    expect(load).not.toHaveBeenCalled();
+    expect(location.search).toBe('?code=abc&state=xyz');
+  });
+
+  it('exchanges one callback once across StrictMode and two providers, then replaces the URL with returnTo', async () => {
+    goTo('/auth/callback?code=c1&state=s1&session_state=x&iss=http%3A%2F%2F127.0.0.1');
+    const lengthBefore = history.length;
+    const { client, load } = fakeClient();
+    render(
+      <>
+        <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+          <Probe id="a" />
+        </AuthProvider>
+        <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+          <Probe id="b" />
+        </AuthProvider>
+      </>,
+    );
+    expect(screen.getByTestId('a').textContent).toBe('loading');
+    await waitFor(() => expect(screen.getByTestId('a').textContent).toBe('signedIn:u-1:Ada Lovelace'));
+    await waitFor(() => expect(screen.getByTestId('b').textContent).toBe('signedIn:u-1:Ada Lovelace'));
+    expect(client.callback).toHaveBeenCalledTimes(1);
+    expect(client.callback).toHaveBeenCalledWith(expect.stringContaining('/auth/callback?code=c1&state=s1'));
+    expect(`${location.pathname}${location.search}`).toBe('/account');
+    expect(history.length).toBe(lengthBefore);
+    expect(recording.of('signedIn').map((e) => e.user)).toContainEqual({
+      id: 'u-1',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
+    expect(localStorage.getItem('plinth.auth.session')).toBe('1');
+  });
+
+  it('refuses an unsafe stored returnTo', async () => {
+    goTo('/auth/callback?code=c2&state=s2');
+    const { load } = fakeClient({ callback: vi.fn(async () => session({ returnTo: '//evil.example/x' })) });
+    render(
+      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toMatch(/^signedIn/));
+    expect(location.href).toBe(`${location.origin}/`);
+  });
+
+  it('ends a state mismatch in a typed error, no tokens, and no new sign-in from RequireAuth', async () => {
+    goTo('/auth/callback?code=c3&state=tampered');
+    const { client, load } = fakeClient({
+      callback: vi.fn(async () => {
+        throw new Error('No matching state found in storage');
+      }),
+    });
+    render(
+      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+        <Probe />
+        <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error:callback/state_mismatch'));
+    expect(location.pathname + location.search).toBe('/');
+    expect(screen.getByText('fallback')).toBeTruthy();
+    expect(screen.queryByText('secret')).toBeNull();
+    expect(client.signIn).not.toHaveBeenCalled();
+    expect(recording.of('signedIn')).toEqual([]);
+    expect(localStorage.getItem('plinth.auth.session')).toBeNull();
+  });
+
+  it('refuses a stored sign-in request older than requestMaxAgeSeconds (expired) without exchanging the code', async () => {
+    goTo('/auth/callback?code=c4&state=old');
+    localStorage.setItem('oidc.old', JSON.stringify({ id: 'old', created: now() - 1000, request_type: 'si:r' }));
+    localStorage.setItem('oidc.stale', JSON.stringify({ id: 'stale', created: now() - 1000, request_type: 'si:r' }));
+    localStorage.setItem('oidc.recent', JSON.stringify({ id: 'recent', created: now() - 5, request_type: 'si:r' }));
+    const { client, load } = fakeClient();
+    render(
+      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error:callback/expired'));
+    expect(client.callback).not.toHaveBeenCalled();
+    expect(localStorage.getItem('oidc.old')).toBeNull();
+    expect(localStorage.getItem('oidc.stale')).toBeNull(); // stale entries cleared at start-up
+    expect(localStorage.getItem('oidc.recent')).not.toBeNull();
+  });
+
+  it('restores a session silently when the marker says one existed, and falls back quietly to signedOut', async () => {
+    localStorage.setItem('plinth.auth.session', '1');
+    const ok = fakeClient();
+    const first = render(
+      <AuthProvider client={createAuth(SETTINGS, { load: ok.load })}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId('probe').textContent).toBe('loading');
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('signedIn:u-1:Ada Lovelace'));
+    expect(ok.client.renew).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    const failing = fakeClient({
+      renew: vi.fn(async () => {
+        throw Object.assign(new Error('login_required'), { error: 'login_required' });
+      }),
+    });
+    render(
+      <AuthProvider client={createAuth(SETTINGS, { load: failing.load })}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('signedOut'));
+    expect(localStorage.getItem('plinth.auth.session')).toBeNull();
+    expect(failing.client.renew).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('RequireAuth', () => {
+  it('starts one automatic sign-in under StrictMode, and none again within 30 s (loop guard)', async () => {
+    goTo('/account?tab=1');
+    const { client, load } = fakeClient();
+    const first = render(
+      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+        <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(client.signIn).toHaveBeenCalledTimes(1));
+    expect(client.signIn).toHaveBeenCalledWith('/account?tab=1');
+    first.unmount();
+
+    // A reload in the same tab (sessionStorage survives): no second automatic redirect.
+    const again = fakeClient();
+    render(
+      <AuthProvider client={createAuth(SETTINGS, { load: again.load })}>
+        <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() =>
+      expect(recording.of('report').map((e) => e.message)).toContain(
+        'auth: automatic sign-in skipped (one per 30 s per tab)',
+      ),
+    );
+    expect(again.client.signIn).not.toHaveBeenCalled();
+    expect(screen.getByText('fallback')).toBeTruthy();
+  });
+
+  it('an explicit signIn() is not limited by the loop guard', async () => {
+    sessionStorage.setItem('plinth.auth.autoSignInAt', String(Date.now()));
+    const { client, load } = fakeClient();
+    let signIn!: ReturnType<typeof useAuth>['signIn'];
+    function Button() {
+      signIn = useAuth().signIn;
+      return null;
+    }
+    render(
+      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+        <Button />
+      </AuthProvider>,
+    );
+    await act(() => signIn({ returnTo: 'https://evil.example' }));
+    expect(client.signIn).toHaveBeenCalledWith('/');
+  });
+});
+
+describe('tokens', () => {
+  it('concurrent getAccessToken() calls share one renewal; a failed renewal ends in sessionExpired', async () => {
+    goTo('/auth/callback?code=c5&state=s5');
+    let renewals = 0;
+    const { client, load } = fakeClient({
+      callback: vi.fn(async () => session({ accessToken: 'old', expiresAt: now() + 5 })),
+      renew: vi.fn(async () => {
+        renewals += 1;
+        if (renewals > 1) throw Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' });
+        return session({ accessToken: 'fresh', expiresAt: now() + 5 });
+      }),
+    });
+    let auth!: ReturnType<typeof useAuth>;
+    function Grab() {
+      auth = useAuth();
+      return <Probe />;
+    }
+    render(
+      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+        <Grab />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toMatch(/^signedIn/));
+    let tokens: string[] = [];
+    await act(async () => {
+      tokens = await Promise.all([auth.getAccessToken(), auth.getAccessToken(), auth.getAccessToken()]);
+    });
+    expect(tokens).toEqual(['fresh', 'fresh', 'fresh']);
+    expect(client.renew).toHaveBeenCalledTimes(1);
+
+    await act(async () => {
+      await expect(auth.getAccessToken()).rejects.toMatchObject({
+        name: 'AuthError',
+        source: 'renew',
+        code: 'invalid_grant',
+      });
+    });
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('sessionExpired:renew/invalid_grant'));
+    expect(recording.of('signedOut')).toHaveLength(1);
+    await expect(auth.getAccessToken()).rejects.toMatchObject({ code: 'signed_out' });
+  });
+
+  it('signOut revokes, then ends the session, and announces signedOut', async () => {
+    goTo('/auth/callback?code=c6&state=s6');
+    const order: string[] = [];
+    const { load } = fakeClient({
+      revoke: vi.fn(async () => {
+        order.push('revoke');
+      }),
+      endSession: vi.fn(async () => {
+        order.push('endSession');
+        return true;
+      }),
+    });
+    let auth!: ReturnType<typeof useAuth>;
+    function Grab() {
+      auth = useAuth();
+      return <Probe />;
+    }
+    render(
+      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+        <Grab />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toMatch(/^signedIn/));
+    await act(() => auth.signOut());
+    expect(order).toEqual(['revoke', 'endSession']);
+    expect(screen.getByTestId('probe').textContent).toBe('signedOut');
+    expect(recording.of('signedOut')).toHaveLength(1);
+    expect(localStorage.getItem('plinth.auth.session')).toBeNull();
+  });
+});
