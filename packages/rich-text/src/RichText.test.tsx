@@ -1,5 +1,6 @@
 import type { ChannelEventOf } from '@plinth/core';
 import { channel } from '@plinth/core';
+import { resetChannel } from '@plinth/core/testing';
 import { render, screen } from '../../../tooling/render';
 import { useHeadingId } from './context';
 import { RichText } from './RichText';
@@ -9,7 +10,7 @@ import { block, codeBlock, em, image, link, listItem, span, strong } from './tes
 import type { RichTextBlockProps, RichTextMarkProps } from './types';
 
 beforeEach(() => {
-  channel.reset();
+  resetChannel();
   resetMissingComponentWarnings();
 });
 afterEach(() => {

@@ -1,6 +1,6 @@
-import { mergeComponents, PortableText } from '@portabletext/react';
 import type { TypedObject } from '@portabletext/types';
 import { useMemo } from 'react';
+import { mergeComponents, renderPortableText } from './adapter/portabletext';
 import { type RichTextSettings, SettingsContext } from './context';
 import { defaultComponents } from './defaultComponents';
 import { headingIds as makeHeadingIds } from './headingIds';
@@ -53,7 +53,7 @@ export function RichText({
   );
   return (
     <SettingsContext.Provider value={settings}>
-      <PortableText value={blocks} components={merged} onMissingComponent={reportMissing} />
+      {renderPortableText(blocks, merged, reportMissing)}
     </SettingsContext.Provider>
   );
 }

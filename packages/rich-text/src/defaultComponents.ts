@@ -1,14 +1,15 @@
-import { mergeComponents, type PortableTextReactComponents, defaultComponents as upstream } from '@portabletext/react';
+import { mergeComponents, rendererDefaults } from './adapter/portabletext';
 import { CodeBlock } from './CodeBlock';
 import { heading } from './Heading';
 import { Image } from './Image';
 import { Link } from './Link';
+import type { RichTextDefaultComponents } from './types';
 
 /**
  * Plinth's defaults over @portabletext/react's: headings with ids, the safe `link` mark, `image`
  * and `code` types, and nothing visible for an unknown type. Wrap or reuse these in your overrides.
  */
-export const defaultComponents: PortableTextReactComponents = /* @__PURE__ */ mergeComponents(upstream, {
+export const defaultComponents: RichTextDefaultComponents = /* @__PURE__ */ mergeComponents(rendererDefaults, {
   block: {
     h1: heading('h1'),
     h2: heading('h2'),

@@ -1,5 +1,5 @@
-import { toPlainText } from '@portabletext/react';
 import type { TypedObject } from '@portabletext/types';
+import { blocksToPlainText } from './adapter/portabletext';
 import type { RichTextBlock } from './types';
 
 const HEADING = /^h[1-6]$/;
@@ -31,7 +31,7 @@ export function headingIds(
   for (const node of blocks) {
     const block = node as RichTextBlock;
     if (block._type !== 'block' || !HEADING.test(block.style ?? '') || block.listItem) continue;
-    const base = make(toPlainText(block), block);
+    const base = make(blocksToPlainText(block), block);
     let n = counters.get(base) ?? 0;
     let id = base;
     while (taken.has(id)) id = `${base}-${++n}`;

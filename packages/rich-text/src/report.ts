@@ -1,4 +1,5 @@
 import { channel } from '@plinth/core';
+import type { MissingKind } from './adapter/portabletext';
 
 const warned = new Set<string>();
 
@@ -17,7 +18,10 @@ const isDev = () => {
  * a console warning in development and a `report` event on the core channel in production.
  * Upstream calls it on every render; the de-duplication happens here.
  */
-export function reportMissing(message: string, { type, nodeType: kind }: { type: string; nodeType: string }): void {
+export function reportMissing(
+  message: string,
+  { type, nodeType: kind }: { type: string; nodeType: MissingKind },
+): void {
   const key = `rich-text:missing:${kind}:${type}`;
   const text = message.replace('@portabletext/react', '@plinth/rich-text');
   if (!isDev()) channel.reportOnce(key, 'warn', text, { kind, type });

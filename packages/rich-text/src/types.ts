@@ -1,10 +1,4 @@
 import type {
-  PortableTextComponentProps,
-  PortableTextComponents,
-  PortableTextMarkComponentProps,
-  PortableTextTypeComponentProps,
-} from '@portabletext/react';
-import type {
   ArbitraryTypedObject,
   PortableTextBlock,
   PortableTextLink,
@@ -13,6 +7,7 @@ import type {
   PortableTextSpan,
   TypedObject,
 } from '@portabletext/types';
+import type { ComponentType, ReactNode } from 'react';
 
 /** Any object with a `_type`: the smallest thing a rich-text value may contain. */
 export type RichTextTypedObject = TypedObject;
@@ -24,7 +19,10 @@ export type RichTextBlock<
   L extends string = RichTextListItemType,
 > = PortableTextBlock<M, C, S, L>;
 /** A text block that is part of a list (`listItem` and `level` set). */
-export type RichTextListItemBlock = PortableTextListItemBlock;
+export type RichTextListItemBlock<
+  M extends PortableTextMarkDefinition = PortableTextMarkDefinition,
+  C extends TypedObject = PortableTextSpan,
+> = PortableTextListItemBlock<M, C>;
 /** A run of text inside a block, with the marks (decorators and annotation keys) that apply. */
 export type RichTextSpan = PortableTextSpan;
 /** An annotation (a mark with data, such as a link), referenced from a span's `marks` by `_key`. */
@@ -73,14 +71,113 @@ export type RichTextNode = RichTextBlock | RichTextImage | RichTextCode | Arbitr
 /** A rich-text document: an array of blocks (a single block is accepted too). */
 export type RichTextValue<N extends TypedObject = RichTextNode> = N | readonly N[];
 
-/** Component overrides; merged over Plinth's defaults (`block`, `marks`, `list`, `listItem`, `types`, `hardBreak`, `unknown*`). */
-export type RichTextComponents = PortableTextComponents;
-/** Props of a block-style, list or list-item component. */
-export type RichTextBlockProps<N = RichTextBlock> = PortableTextComponentProps<N>;
-/** Props of a mark component: `value` is the annotation (undefined for decorators), `text` the plain text. */
-export type RichTextMarkProps<M extends TypedObject = RichTextMarkDefinition> = PortableTextMarkComponentProps<M>;
+/**
+ * Renders any node (a block, a span, a virtual list…) with the current components. Rarely needed:
+ * custom components get their rendered `children`.
+ */
+export type RichTextNodeRenderer = <T extends TypedObject>(options: {
+  node: T;
+  index: number;
+  isInline: boolean;
+  renderNode: RichTextNodeRenderer;
+}) => ReactNode;
+
+/** Props of a block-style, list or list-item component (and of a custom type, minus `children`). */
+export interface RichTextBlockProps<N = RichTextBlock> {
+  /** The node itself: the block, the virtual list, or the custom object. */
+  value: N;
+  /** Index within its parent. */
+  index: number;
+  /** `true` for an object inside a text block (alongside spans), `false` for a block of its own. */
+  isInline: boolean;
+  /** The rendered content. */
+  children?: ReactNode;
+  renderNode: RichTextNodeRenderer;
+}
+
 /** Props of a custom type component (`components.types[...]`). */
-export type RichTextTypeProps<T extends TypedObject = ArbitraryTypedObject> = PortableTextTypeComponentProps<T>;
+export type RichTextTypeProps<T = ArbitraryTypedObject> = Omit<RichTextBlockProps<T>, 'children'>;
+
+/** Props of a mark component: `value` is the annotation (undefined for decorators), `text` the plain text. */
+export interface RichTextMarkProps<M extends TypedObject = RichTextMarkDefinition> {
+  value?: M;
+  text: string;
+  /** The annotation's `_key` (shared by every span it covers: not a React key). */
+  markKey?: string;
+  /** The annotation's `_type`, or the decorator's name (`em`, `strong`…). */
+  markType: string;
+  children: ReactNode;
+  renderNode: RichTextNodeRenderer;
+}
+
+/**
+ * A list as the list components receive it: consecutive list items with the same `listItem` and
+ * `level`, grouped (lists are not a node type of Portable Text itself).
+ */
+export type RichTextList = RichTextHtmlList | RichTextDirectList;
+
+/** A list in HTML mode (the default): deeper lists sit inside the list items. */
+export interface RichTextHtmlList {
+  _type: '@list';
+  _key: string;
+  mode: 'html';
+  level: number;
+  listItem: string;
+  children: RichTextListItem[];
+}
+
+/** A list item as list components receive it: its children may hold a nested list. */
+export interface RichTextListItem
+  extends PortableTextListItemBlock<PortableTextMarkDefinition, PortableTextSpan | RichTextList> {}
+
+/** A list in direct mode (React Native): deeper lists are children of the list itself. */
+export interface RichTextDirectList {
+  _type: '@list';
+  _key: string;
+  mode: 'direct';
+  level: number;
+  listItem: string;
+  children: (PortableTextListItemBlock | RichTextDirectList)[];
+}
+
+/** A node without a registered component (what `unknownType` receives). */
+export type RichTextUnknownNode = { _type: string; [key: string]: unknown } | TypedObject;
+
+type Slot<P> = ComponentType<P> | undefined;
+
+/**
+ * Component overrides, merged over Plinth's defaults. Each group is optional; inside a group, the
+ * keys are type names (`types`), mark names (`marks`), block styles (`block`) or list types (`list`,
+ * `listItem`). `block`, `list` and `listItem` may also be one component for every style.
+ */
+export interface RichTextComponents {
+  /** Custom block and inline object types, by `_type`. */
+  // biome-ignore lint/suspicious/noExplicitAny: a custom type has any shape; its component types `value` itself
+  types?: Record<string, Slot<RichTextTypeProps<any>>>;
+  /** Decorators (`strong`, `em`…) and annotations (`link`…), by name. */
+  // biome-ignore lint/suspicious/noExplicitAny: an annotation has any shape; its component types `value` itself
+  marks?: Record<string, Slot<RichTextMarkProps<any>>>;
+  /** Text blocks, by `style`. */
+  block?: Record<string, Slot<RichTextBlockProps>> | ComponentType<RichTextBlockProps>;
+  /** Lists, by `listItem` type. */
+  list?: Record<string, Slot<RichTextBlockProps<RichTextList>>> | ComponentType<RichTextBlockProps<RichTextList>>;
+  /** List items, by `listItem` type. */
+  listItem?:
+    | Record<string, Slot<RichTextBlockProps<RichTextListItemBlock>>>
+    | ComponentType<RichTextBlockProps<RichTextListItemBlock>>;
+  /** `\n` inside a span; `false` keeps the newline as text. Default `<br />`. */
+  hardBreak?: ComponentType | false;
+  unknownMark?: ComponentType<RichTextMarkProps>;
+  unknownType?: ComponentType<RichTextBlockProps<RichTextUnknownNode>>;
+  unknownBlockStyle?: ComponentType<RichTextBlockProps<RichTextBlock>>;
+  unknownList?: ComponentType<RichTextBlockProps<RichTextList>>;
+  unknownListItem?: ComponentType<RichTextBlockProps<RichTextListItemBlock>>;
+}
+
+/** A complete component set, as `defaultComponents` is: every group present. */
+export type RichTextDefaultComponents = {
+  [K in keyof RichTextComponents]-?: Exclude<RichTextComponents[K], undefined>;
+};
 
 /** Builds an image URL at a given width (or the default size when `width` is undefined). */
 export type ImageUrlBuilder = (image: RichTextImage, width?: number) => string | undefined;
