@@ -20,22 +20,39 @@ export function redactHeaders(headers: IncomingHttpHeaders): Record<string, stri
   return out;
 }
 
-/** Parameter names whose values are OAuth/OIDC secrets (token, code, verifier, …). */
+/**
+ * Parameter names whose values are secrets, matched exactly (lower-case): the OAuth/OIDC callback
+ * and request secrets. The same names `@plinth/core`'s scrubber removes from URLs, plus the ones it
+ * should (a test in this package checks that the two agree).
+ */
+export const SECRET_PARAMS: readonly string[] = [
+  'code',
+  'code_verifier',
+  'state',
+  'session_state',
+  'nonce',
+  'iss',
+  'email',
+  'password',
+  'client_secret',
+  'client_assertion',
+  'assertion',
+];
+
+/** …and any name containing one of these: `*token*`, secrets, passwords, API keys, signatures, credentials, cookies. */
+const SECRET_PART = /token|secret|passw|pwd|api[-_]?key|signature|credential|authorization|cookie/;
+
+/**
+ * Names that look secret but are kept, because they name a secret rather than hold one:
+ * `token_type_hint` (`refresh_token`/`access_token`) says what a revocation was for.
+ */
+export const KEPT_PARAMS: readonly string[] = ['token_type_hint'];
+
+/** Whether a parameter's value is a secret (token, code, verifier, state, nonce, password, …). */
 export function isSecretParam(name: string): boolean {
-  const key = name.toLowerCase();
-  if (key === 'token_type_hint') return false;
-  return (
-    key === 'code' ||
-    key === 'code_verifier' ||
-    key === 'client_secret' ||
-    key === 'client_assertion' ||
-    key === 'password' ||
-    key === 'state' ||
-    key === 'session_state' ||
-    key === 'nonce' ||
-    key === 'assertion' ||
-    key.includes('token')
-  );
+  const key = name.trim().toLowerCase();
+  if (KEPT_PARAMS.includes(key)) return false;
+  return SECRET_PARAMS.includes(key) || SECRET_PART.test(key);
 }
 
 /**
