@@ -229,16 +229,11 @@ describe('RequireAuth', () => {
 });
 
 describe('tokens', () => {
-  it('concurrent getAccessToken() calls share one renewal; a failed renewal ends in sessionExpired', async () => {
+  it('concurrent getAccessToken() calls share one renewal', async () => {
     goTo('/auth/callback?code=c5&state=s5');
-    let renewals = 0;
     const { client, load } = fakeClient({
-      callback: vi.fn(async () => session({ accessToken: 'old', expiresAt: now() + 5 })),
-      renew: vi.fn(async () => {
-        renewals += 1;
-        if (renewals > 1) throw Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' });
-        return session({ accessToken: 'fresh', expiresAt: now() + 5 });
-      }),
+      callback: vi.fn(async () => session({ accessToken: 'old', expiresAt: now() - 1 })),
+      renew: vi.fn(async () => session({ accessToken: 'fresh', expiresAt: now() + 3600 })),
     });
     let auth!: ReturnType<typeof useAuth>;
     function Grab() {
@@ -246,7 +241,7 @@ describe('tokens', () => {
       return <Probe />;
     }
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+      <AuthProvider client={createAuth(SETTINGS, { load })}>
         <Grab />
       </AuthProvider>,
     );
@@ -257,17 +252,42 @@ describe('tokens', () => {
     });
     expect(tokens).toEqual(['fresh', 'fresh', 'fresh']);
     expect(client.renew).toHaveBeenCalledTimes(1);
-
+    // Valid for an hour: no further renewal.
     await act(async () => {
-      await expect(auth.getAccessToken()).rejects.toMatchObject({
-        name: 'AuthError',
-        source: 'renew',
-        code: 'invalid_grant',
-      });
+      expect(await auth.getAccessToken()).toBe('fresh');
     });
+    expect(client.renew).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed renewal ends in sessionExpired with a typed error, announces signedOut, and does not retry', async () => {
+    goTo('/auth/callback?code=c7&state=s7');
+    const { client, load } = fakeClient({
+      callback: vi.fn(async () => session({ accessToken: 'old', expiresAt: now() - 1 })),
+      renew: vi.fn(async () => {
+        throw Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' });
+      }),
+    });
+    let auth!: ReturnType<typeof useAuth>;
+    function Grab() {
+      auth = useAuth();
+      return <Probe />;
+    }
+    render(
+      <AuthProvider client={createAuth(SETTINGS, { load })}>
+        <Grab />
+        <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>
+      </AuthProvider>,
+    );
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('sessionExpired:renew/invalid_grant'));
+    expect(recording.of('signedIn')).toHaveLength(1);
     expect(recording.of('signedOut')).toHaveLength(1);
-    await expect(auth.getAccessToken()).rejects.toMatchObject({ code: 'signed_out' });
+    await act(async () => {
+      await expect(auth.getAccessToken()).rejects.toMatchObject({ name: 'AuthError', code: 'signed_out' });
+    });
+    expect(client.renew).toHaveBeenCalledTimes(1);
+    expect(client.forget).toHaveBeenCalled();
+    expect(client.signIn).not.toHaveBeenCalled();
+    expect(screen.getByText('fallback')).toBeTruthy();
   });
 
   it('signOut revokes, then ends the session, and announces signedOut', async () => {

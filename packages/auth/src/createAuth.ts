@@ -126,19 +126,20 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
   let initialized: Promise<void> | undefined;
   let renewing: Promise<AuthSession> | undefined;
 
-  const fresh = (candidate: AuthSession, marginMs: number) =>
-    !candidate.expiresAt || candidate.expiresAt * 1000 - Date.now() > marginMs;
+  /** Renew this long before expiry: `renewBeforeSeconds`, at most a third of the token's lifetime. */
+  let lead = 0;
+  const left = (candidate: AuthSession) =>
+    candidate.expiresAt ? candidate.expiresAt * 1000 - Date.now() : Number.POSITIVE_INFINITY;
 
   const schedule = () => {
     clearTimeout(timer);
     if (!session?.expiresAt || !started) return;
-    const left = session.expiresAt * 1000 - Date.now();
-    const lead = Math.min(s.renewBeforeSeconds * 1000, left / 3);
-    timer = setTimeout(() => void renew().catch(() => {}), Math.max(0, left - lead));
+    timer = setTimeout(() => void renew().catch(() => {}), Math.max(0, left(session) - lead));
   };
 
   const signedIn = (next: AuthSession) => {
     session = next;
+    lead = Math.max(0, Math.min(s.renewBeforeSeconds * 1000, left(next) / 3));
     const user = toUser(next.claims);
     const announce = state.user?.id !== user.id;
     setSessionMarker(true);
@@ -165,7 +166,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
         // rotated a shared refresh token meanwhile), so one refresh token is never used twice.
         const next = await withTabLock(`plinth.auth.renew:${s.clientId}`, async () => {
           const stored = await c.current();
-          return stored && stored.accessToken !== before && fresh(stored, 10_000) ? stored : c.renew();
+          return stored && stored.accessToken !== before && left(stored) > lead ? stored : c.renew();
         });
         signedIn(next);
         return next;
@@ -302,7 +303,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
       if (isBrowser) await init();
       if (state.status !== 'signedIn' || !session)
         throw new AuthError('renew: not signed in', { source: 'renew', code: 'signed_out' });
-      return fresh(session, 30_000) ? session.accessToken : (await renew()).accessToken;
+      return left(session) > lead ? session.accessToken : (await renew()).accessToken;
     },
   };
 }
