@@ -266,10 +266,26 @@ describe('FlagsProvider', () => {
   });
 });
 
+function Experiment() {
+  return <output data-testid="variant">{useVariant('price-test')}</output>;
+}
+
 describe('useVariant', () => {
-  function Experiment() {
-    return <output data-testid="variant">{useVariant('price-test')}</output>;
-  }
+  it('counts the default once the status is final (timeout)', async () => {
+    vi.useFakeTimers();
+    const recording = recordChannel();
+    render(
+      <FlagsProvider config={config()}>
+        <Experiment />
+      </FlagsProvider>,
+    );
+    await settle();
+    expect(recording.of('exposure')).toEqual([]);
+    act(() => vi.advanceTimersByTime(1500));
+    expect(recording.of('exposure')).toEqual([
+      { type: 'exposure', flag: 'price-test', variant: 'control', context: { source: 'default' } },
+    ]);
+  });
 
   it('counts one exposure per mount and variant under StrictMode, on the channel and with the SDK', async () => {
     const recording = recordChannel();
@@ -280,19 +296,21 @@ describe('useVariant', () => {
       </FlagsProvider>,
     );
     await settle();
-    expect(recording.of('exposure')).toEqual([
-      { type: 'exposure', flag: 'price-test', variant: 'control', context: { source: 'default' } },
-    ]);
+    // The default shown while loading is no assignment: not counted.
+    expect(screen.getByTestId('variant').textContent).toBe('control');
+    expect(recording.of('exposure')).toEqual([]);
     act(() => sdks[0]!.options.onFlags({ 'price-test': { value: 'a', reason: 'RULE_MATCH' } }));
     sdks[0]!.resolve();
     await settle();
     expect(screen.getByTestId('variant').textContent).toBe('a');
-    expect(recording.of('exposure').map((e) => e.variant)).toEqual(['control', 'a']);
-    // Queued exposures replay once ready; the adapter only reports the one LaunchDarkly still serves.
-    expect(sdks[0]!.adapter.exposure.mock.calls).toEqual([
-      ['price-test', 'control', 'control'],
-      ['price-test', 'a', 'control'],
+    expect(recording.of('exposure')).toEqual([
+      { type: 'exposure', flag: 'price-test', variant: 'a', context: { source: 'live' } },
     ]);
+    expect(sdks[0]!.adapter.exposure.mock.calls).toEqual([['price-test', 'a', 'control']]);
+    // A new variant while mounted is a new exposure; the same one again is not.
+    act(() => sdks[0]!.options.onFlags({ 'price-test': { value: 'b', reason: 'RULE_MATCH' } }));
+    act(() => sdks[0]!.options.onFlags({ 'price-test': { value: 'b', reason: 'TARGET_MATCH' } }));
+    expect(recording.of('exposure').map((e) => e.variant)).toEqual(['a', 'b']);
     unmount();
     render(
       <FlagsProvider client={client}>
@@ -300,7 +318,8 @@ describe('useVariant', () => {
       </FlagsProvider>,
     );
     await settle();
-    expect(recording.of('exposure').map((e) => e.variant)).toEqual(['control', 'a', 'a']);
+    expect(recording.of('exposure').map((e) => e.variant)).toEqual(['a', 'b', 'b']);
+    expect(sdks[0]!.adapter.exposure).toHaveBeenCalledTimes(3);
     client.close();
   });
 });

@@ -1,0 +1,249 @@
+import { channel } from '@plinth/core';
+import { recordChannel, resetChannel, TestConsentProvider } from '@plinth/core/testing';
+import type { ReactNode } from 'react';
+import { inject } from 'vitest';
+import { render, screen, waitFor } from '../../../tooling/render';
+import type { FlagsConfig } from './createFlagsClient';
+import { FlagsProvider } from './FlagsProvider';
+import { testFlags } from './test-flags';
+import { useFlag } from './useFlag';
+import { useFlagsStatus } from './useFlagsStatus';
+import { useVariant } from './useVariant';
+
+// The real launchdarkly-js-client-sdk against @plinth/sandbox: what it sent is read back, decoded,
+// from the sandbox's recording. Every test uses its own environment key to tell its traffic apart.
+
+const sandboxUrl = inject('sandboxUrl');
+const deadUrl = inject('deadUrl');
+
+interface Received {
+  path: string;
+  route?: string;
+  method: string;
+  body?: { context?: Record<string, unknown>; kind?: string; key?: string; [k: string]: unknown };
+}
+
+const received = async (env: string, route?: string): Promise<Received[]> => {
+  const all: Received[] = await (await fetch(`${sandboxUrl}/_sandbox/received?vendor=launchdarkly`)).json();
+  return all.filter((e) => e.path.split('/').includes(env) && (route === undefined || e.route === route));
+};
+const control = (path: string, method: string, body?: unknown) =>
+  fetch(`${sandboxUrl}/_sandbox/launchdarkly${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+let env: string;
+let count = 0;
+const pageErrors: unknown[] = [];
+const onError = (event: ErrorEvent) => pageErrors.push(event.error ?? event.message);
+const onRejection = (event: PromiseRejectionEvent) => pageErrors.push(event.reason);
+
+beforeEach(async () => {
+  count += 1;
+  env = `env-${count}-${Date.now()}`;
+  pageErrors.length = 0;
+  localStorage.clear();
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  await control('/reset', 'POST');
+});
+afterEach(async () => {
+  window.removeEventListener('error', onError);
+  window.removeEventListener('unhandledrejection', onRejection);
+  resetChannel();
+  await control('/behaviour', 'PUT', { status: 200, delayMs: 0 });
+});
+
+const config = (extra: Partial<FlagsConfig> = {}): FlagsConfig => ({
+  flags: testFlags,
+  clientSideId: env,
+  baseUrl: sandboxUrl,
+  streamUrl: sandboxUrl,
+  eventsUrl: sandboxUrl,
+  streaming: true,
+  ...extra,
+});
+
+function App({ children, functional = 'granted' }: { children: ReactNode; functional?: 'granted' | 'denied' }) {
+  return <TestConsentProvider decisions={{ functional }}>{children}</TestConsentProvider>;
+}
+
+function Probe({ seen }: { seen?: string[] }) {
+  const theme = useFlag('theme');
+  const price = useFlag('price-test');
+  const improved = useFlag('fpImprovedUI');
+  seen?.push(price);
+  return (
+    <p>
+      <output data-testid="status">{useFlagsStatus()}</output>
+      <output data-testid="theme">{theme}</output>
+      <output data-testid="price">{price}</output>
+      <output data-testid="improved">{String(improved)}</output>
+    </p>
+  );
+}
+
+function Experiment() {
+  return <output data-testid="variant">{useVariant('price-test')}</output>;
+}
+
+const text = (id: string) => screen.getByTestId(id).textContent;
+
+describe('flags with the real LaunchDarkly SDK against the sandbox', () => {
+  it('shows the sandbox values (keys as written), one client and one stream under StrictMode, and live changes without reload', async () => {
+    render(
+      <App>
+        <FlagsProvider config={config()}>
+          <Probe />
+        </FlagsProvider>
+      </App>,
+    );
+    expect(text('price')).toBe('control'); // the catalogue default on the first render
+    // The first test also fetches the SDK's chunk from the dev server.
+    await waitFor(() => expect(text('status')).toBe('ready'), { timeout: 5000 });
+    expect(text('price')).toBe('a');
+    expect(text('improved')).toBe('true'); // fpImprovedUI, not fpImprovedUi
+    const streams = async () =>
+      ((await (await control('/streams', 'GET')).json()) as { env: string }[]).filter((s) => s.env === env);
+    await waitFor(async () => expect(await streams()).toHaveLength(1), { timeout: 3000 });
+    await control('/flags/theme', 'PUT', { value: 'dark' });
+    await waitFor(() => expect(text('theme')).toBe('dark'));
+    expect(await streams()).toHaveLength(1);
+    const evalx = await received(env, 'evalx');
+    expect(evalx).toHaveLength(1);
+    expect(evalx[0]!.body!.context).toMatchObject({ kind: 'user', anonymous: true });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('counts one exposure per mount and variant under StrictMode (LaunchDarkly event and channel)', async () => {
+    const exposures = recordChannel();
+    const ui = (
+      <App>
+        <FlagsProvider config={config({ streaming: false })}>
+          <Experiment />
+        </FlagsProvider>
+      </App>
+    );
+    const first = render(ui);
+    await waitFor(() => expect(text('variant')).toBe('a'));
+    // Events flush every 2 s: wait for the summary (the sentinel), then count.
+    const summaries = async () => (await received(env, 'events')).filter((e) => e.body?.kind === 'summary');
+    await waitFor(async () => expect(await summaries()).toHaveLength(1), { timeout: 5000 });
+    const features = async () =>
+      (await received(env, 'events')).filter((e) => e.body?.kind === 'feature' && e.body.key === 'price-test');
+    expect(await features()).toHaveLength(1);
+    expect((await features())[0]!.body).toMatchObject({ value: 'a' });
+    const counters = (await summaries())[0]!.body!.features as Record<
+      string,
+      { counters: { value: unknown; count: number }[] }
+    >;
+    expect(counters['price-test']!.counters).toEqual([expect.objectContaining({ value: 'a', count: 1 })]);
+    expect(exposures.of('exposure')).toEqual([
+      { type: 'exposure', flag: 'price-test', variant: 'a', context: { source: 'live' } },
+    ]);
+    first.unmount();
+    render(ui);
+    await waitFor(() => expect(text('variant')).toBe('a'));
+    await waitFor(async () => expect(await summaries()).toHaveLength(2), { timeout: 5000 });
+    expect(await features()).toHaveLength(2);
+    expect(exposures.of('exposure')).toHaveLength(2);
+  });
+
+  it('identifies on sign-in through the channel (email and name private), with no flash, and back on sign-out', async () => {
+    const seen: string[] = [];
+    render(
+      <App>
+        <FlagsProvider config={config()}>
+          <Probe seen={seen} />
+        </FlagsProvider>
+      </App>,
+    );
+    await waitFor(() => expect(text('price')).toBe('a'));
+    const mark = seen.length;
+    channel.signedIn({ id: 'user-b', email: 'bea@example.com', name: 'Bea' });
+    await waitFor(() => expect(text('price')).toBe('b'));
+    // Old values stayed until the new ones arrived: never back to the default in between.
+    expect(seen.slice(mark).filter((value) => value !== 'a' && value !== 'b')).toEqual([]);
+    expect(seen.slice(mark)).toContain('b');
+    const evalx = await received(env, 'evalx');
+    expect(evalx.at(-1)!.body!.context).toMatchObject({ kind: 'user', key: 'user-b', email: 'bea@example.com' });
+    // The identify event keeps email and name out of LaunchDarkly's event data.
+    const identify = async () =>
+      (await received(env, 'events')).filter(
+        (e) => e.body?.kind === 'identify' && (e.body.context as { key?: string }).key === 'user-b',
+      );
+    await waitFor(async () => expect(await identify()).toHaveLength(1), { timeout: 5000 });
+    const context = (await identify())[0]!.body!.context as Record<string, unknown>;
+    expect(context.email).toBeUndefined();
+    expect(context.name).toBeUndefined();
+    expect(context._meta).toMatchObject({ redactedAttributes: expect.arrayContaining(['/email', '/name']) });
+    channel.signedOut();
+    await waitFor(() => expect(text('price')).toBe('a'));
+    expect((await received(env, 'evalx')).at(-1)!.body!.context).toMatchObject({ anonymous: true });
+  });
+
+  it('makes no request at all while functional consent is denied', async () => {
+    const denied = env;
+    render(
+      <App functional="denied">
+        <FlagsProvider config={config()}>
+          <Probe />
+        </FlagsProvider>
+      </App>,
+    );
+    // The sentinel: a granted provider mounted after it gets its answer.
+    const granted = `${env}-granted`;
+    render(
+      <App>
+        <FlagsProvider config={config({ clientSideId: granted })}>
+          <Experiment />
+        </FlagsProvider>
+      </App>,
+    );
+    await waitFor(async () => expect(await received(granted, 'evalx')).toHaveLength(1));
+    expect(await received(denied)).toEqual([]);
+    expect(screen.getAllByTestId('status')[0]!.textContent).toBe('failed');
+    expect(text('theme')).toBe('light');
+  });
+
+  it.each([
+    ['stopped', async () => config({ baseUrl: deadUrl, streamUrl: deadUrl, eventsUrl: deadUrl })],
+    ['answering 500', async () => (await control('/behaviour', 'PUT', { status: 500 }), config())],
+  ])('flag service %s: defaults (bootstrap kept) within the timeout, no page error', async (_, setup) => {
+    const started = performance.now();
+    render(
+      <App>
+        <FlagsProvider config={{ ...(await setup()), bootstrap: { theme: 'dark' } }}>
+          <Probe />
+        </FlagsProvider>
+      </App>,
+    );
+    await waitFor(() => expect(['failed', 'timeout']).toContain(text('status')), { timeout: 1500 });
+    expect(performance.now() - started).toBeLessThan(1500 + 300);
+    expect(text('theme')).toBe('dark');
+    expect(text('price')).toBe('control');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('flag service answering late: timeout at 1.5 s on defaults, then the late values, no page error', async () => {
+    await control('/behaviour', 'PUT', { delayMs: 2500 });
+    const started = performance.now();
+    render(
+      <App>
+        <FlagsProvider config={config()}>
+          <Probe />
+        </FlagsProvider>
+      </App>,
+    );
+    await waitFor(() => expect(text('status')).toBe('timeout'), { timeout: 2000 });
+    const at = performance.now() - started;
+    expect(at).toBeGreaterThanOrEqual(1400);
+    expect(at).toBeLessThan(1900);
+    expect(text('price')).toBe('control');
+    await waitFor(() => expect(text('status')).toBe('ready'), { timeout: 3000 });
+    expect(text('price')).toBe('a');
+    expect(pageErrors).toEqual([]);
+  });
+});
