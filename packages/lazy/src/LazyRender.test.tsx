@@ -1,7 +1,7 @@
 import type { Mock } from 'vitest';
 import { act, render, screen } from '../../../tooling/render';
 import { LazyRender } from './LazyRender';
-import { installInViewMock, markInView, markOutOfView, uninstallInViewMock } from './testing';
+import { installInViewMock, markInView, markOutOfView, resetLazy, uninstallInViewMock } from './testing';
 
 const ids = Array.from({ length: 200 }, (_, i) => String(i));
 const observerConstructions = () => (window.IntersectionObserver as unknown as Mock).mock.calls.length;
@@ -152,6 +152,85 @@ describe('LazyRender with IntersectionObserver', () => {
     });
     render(<LazyRender placeholder="…">content</LazyRender>);
     expect(screen.queryByText('content')).toBeNull();
+  });
+});
+
+/** jsdom does no layout: every element reports this box, far below the viewport (so the observer decides). */
+const layoutBelowFold = (height: number) =>
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({
+    top: 5000,
+    bottom: 5000 + height,
+    left: 0,
+    right: 100,
+    width: 100,
+    height,
+    x: 0,
+    y: 5000,
+    toJSON: () => ({}),
+  });
+
+describe('LazyRender reserves the measured size', () => {
+  beforeEach(() => installInViewMock());
+  afterEach(() => resetLazy());
+
+  it('measures the content when it first renders and reserves that height for the same sizeKey later', () => {
+    layoutBelowFold(218);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const first = render(
+      <LazyRender minHeight={218} sizeKey="reviews" data-testid="box">
+        content
+      </LazyRender>,
+    );
+    expect(screen.getByTestId('box').style.minHeight).toBe('218px');
+    markInView(screen.getByTestId('box'));
+    expect(screen.getByTestId('box').textContent).toBe('content');
+    first.unmount();
+
+    // A later mount (navigating back) with a wrong estimate: the measured height wins.
+    render(
+      <LazyRender minHeight={300} sizeKey="reviews" data-testid="again">
+        content
+      </LazyRender>,
+    );
+    expect(screen.getByTestId('again').style.minHeight).toBe('218px');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('resetLazy() forgets measured sizes', () => {
+    layoutBelowFold(218);
+    const first = render(
+      <LazyRender minHeight={218} sizeKey="reviews" data-testid="box">
+        content
+      </LazyRender>,
+    );
+    markInView(screen.getByTestId('box'));
+    first.unmount();
+    resetLazy();
+    render(
+      <LazyRender minHeight={300} sizeKey="reviews" data-testid="again">
+        content
+      </LazyRender>,
+    );
+    expect(screen.getByTestId('again').style.minHeight).toBe('300px');
+  });
+
+  it('warns once in development, with the right number, when the reservation does not match the content', () => {
+    layoutBelowFold(218);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(
+      <>
+        <LazyRender minHeight="278px" data-testid="a">
+          a
+        </LazyRender>
+        <LazyRender minHeight={278} data-testid="b">
+          b
+        </LazyRender>
+      </>,
+    );
+    markInView();
+    expect(screen.getByTestId('a').textContent).toBe('a');
+    expect(warn).toHaveBeenCalledExactlyOnceWith(expect.stringContaining('reserved 278px but its content is 218px'));
+    expect(warn.mock.calls[0]![0]).toContain('minHeight={218}');
   });
 });
 

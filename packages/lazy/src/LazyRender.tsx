@@ -1,22 +1,61 @@
 import { type CSSProperties, type HTMLAttributes, type ReactNode, useCallback, useRef } from 'react';
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect';
 import { type InViewOptions, useLazyInView } from './useLazyInView';
 
 export interface LazyRenderProps extends InViewOptions, Omit<HTMLAttributes<HTMLDivElement>, 'placeholder'> {
   children: ReactNode;
   /** Shown until the content is rendered. Give it the content's size, or use `minHeight`. */
   placeholder?: ReactNode;
-  /** Space reserved while the content is not rendered (px when a number), so nothing shifts when it arrives. */
+  /**
+   * Space reserved while the content is not rendered (px when a number), so nothing shifts when it
+   * arrives. Pick the content's rendered height: in development, LazyRender measures the content
+   * when it first renders and warns with the right number when they differ by more than 1 px.
+   */
   minHeight?: number | string;
+  /**
+   * Remember the content's measured height under this key for the life of the page: a later
+   * `LazyRender` with the same key (navigating back, a remount, a list that re-renders) reserves
+   * exactly that height instead of `minHeight`.
+   */
+  sizeKey?: string;
   /** Keep the content once it has been shown (default). `false` unmounts it again off screen, keeping its height. */
   once?: boolean;
 }
 
+/** Heights measured at first render, by `sizeKey`, for the page's life. */
+const measured = new Map<string, number>();
+const warned = new Set<string>();
+
+/** For `resetLazy()` in `@plinth/lazy/testing`. */
+export function forgetMeasuredSizes(): void {
+  measured.clear();
+  warned.clear();
+}
+
+// Bundlers replace `process.env.NODE_ENV` textually; a `typeof process` guard would not be replaced.
+const isDev = () => {
+  try {
+    return process.env.NODE_ENV !== 'production';
+  } catch {
+    return false;
+  }
+};
+
+/** `240`, `'240px'` → 240; other units → undefined (not comparable without layout). */
+function toPx(value: number | string | undefined): number | undefined {
+  if (typeof value === 'number') return value;
+  const match = /^\s*(\d*\.?\d+)px\s*$/.exec(value ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
 /**
  * Renders `children` only when the wrapper comes near the viewport; until then the `placeholder`
- * (or an empty box of `minHeight`) holds the space.
+ * (or an empty box of `minHeight`) holds the space. The content's height is measured when it first
+ * renders (before paint) and kept: for `once={false}` when it leaves the view again, and under
+ * `sizeKey` for later mounts.
  *
  * @example
- * <LazyRender minHeight={320} onVisible={() => track('reviews seen')}>
+ * <LazyRender minHeight={320} sizeKey="reviews" onVisible={() => track('reviews seen')}>
  *   <Reviews />
  * </LazyRender>
  */
@@ -24,6 +63,7 @@ export function LazyRender({
   children,
   placeholder,
   minHeight,
+  sizeKey,
   once = true,
   rootMargin,
   threshold,
@@ -33,7 +73,7 @@ export function LazyRender({
   ...rest
 }: LazyRenderProps) {
   const box = useRef<HTMLDivElement | null>(null);
-  const lastHeight = useRef<number | undefined>(undefined);
+  const height = useRef<number | undefined>(undefined);
   const { ref, inView } = useLazyInView<HTMLDivElement>({
     rootMargin,
     threshold,
@@ -42,7 +82,7 @@ export function LazyRender({
     onVisible,
     // Leaving the view with once={false}: remember the content's height so its placeholder keeps it.
     onChange: (visible) => {
-      if (!visible && box.current) lastHeight.current = box.current.getBoundingClientRect().height || undefined;
+      if (!visible && box.current) height.current = box.current.getBoundingClientRect().height || height.current;
     },
   });
   const attach = useCallback(
@@ -52,7 +92,28 @@ export function LazyRender({
     },
     [ref],
   );
-  const reserved = inView ? undefined : (lastHeight.current ?? minHeight);
+
+  const reservedBefore = useRef<number | string | undefined>(undefined);
+  const reserved = inView ? undefined : (height.current ?? (sizeKey ? measured.get(sizeKey) : undefined) ?? minHeight);
+  if (reserved !== undefined) reservedBefore.current = reserved;
+
+  // The first render of the content, before paint: measure it once and keep it.
+  useIsomorphicLayoutEffect(() => {
+    if (!inView || height.current !== undefined || !box.current) return;
+    const contentHeight = box.current.getBoundingClientRect().height;
+    if (!contentHeight) return; // not laid out (display: none, jsdom)
+    height.current = contentHeight;
+    if (sizeKey) measured.set(sizeKey, contentHeight);
+    const expected = toPx(reservedBefore.current);
+    if (isDev() && expected !== undefined && Math.abs(expected - contentHeight) > 1) {
+      const message = `[@plinth/lazy] LazyRender${sizeKey ? ` "${sizeKey}"` : ''} reserved ${expected}px but its content is ${Math.round(contentHeight * 10) / 10}px tall: the layout shifts when it appears. Set minHeight={${Math.round(contentHeight)}} (or give the placeholder that height).`;
+      if (!warned.has(message)) {
+        warned.add(message);
+        console.warn(message);
+      }
+    }
+  }, [inView, sizeKey]);
+
   const merged: CSSProperties | undefined = reserved === undefined ? style : { minHeight: reserved, ...style };
   return (
     <div {...rest} ref={attach} style={merged} data-lazy-state={inView ? 'visible' : 'pending'}>

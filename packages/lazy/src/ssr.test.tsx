@@ -34,4 +34,10 @@ describe('SSR', () => {
     expect(console.warn).toBe(warnBefore);
     expect('IntersectionObserver' in globalThis).toBe(false);
   });
+
+  it('uses no layout effect on the server (React 18 warns "useLayoutEffect does nothing on the server")', async () => {
+    const { useIsomorphicLayoutEffect } = await import('./useIsomorphicLayoutEffect');
+    const { useEffect } = await import('react');
+    expect(useIsomorphicLayoutEffect).toBe(useEffect);
+  });
 });

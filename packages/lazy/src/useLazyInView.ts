@@ -1,5 +1,6 @@
-import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useInView } from 'react-intersection-observer';
+import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { useObserved } from './adapter/react-intersection-observer';
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect';
 
 /** Start rendering a little before the element scrolls into view, so content is ready when it is seen. */
 export const DEFAULT_ROOT_MARGIN = '200px 0px';
@@ -92,19 +93,18 @@ export function useLazyInView<T extends Element>({
     [once],
   );
 
-  const { ref: observe, inView: observed } = useInView({
+  const { ref: observe, inView: observed } = useObserved({
     rootMargin,
     threshold,
     root,
-    triggerOnce: once,
+    once,
     // Revealed for good: stop observing (the observer is shared, only this element leaves it).
     skip: once && early,
     initialInView: unsupported,
-    fallbackInView: true,
     onChange: notify,
   });
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     // Root-relative geometry is only cheap to check against the viewport.
     if (!once || root || unsupported || !node.current) return;
     if (visibleNow(node.current, rootMargin)) {

@@ -3,21 +3,23 @@
  * globals). Wraps react-intersection-observer's test utilities so tests never depend on the vendor.
  *
  * @example
- * import { installInViewMock, markInView } from '@plinth/lazy/testing';
+ * import { installInViewMock, markInView, resetLazy } from '@plinth/lazy/testing';
  * beforeEach(() => installInViewMock()); // automatic with Vitest `globals: true` or Jest
+ * afterEach(() => resetLazy());
  * render(<LazyRender placeholder="…">Hello</LazyRender>);
  * markInView(); // every observed element; or markInView(element)
  */
 import {
-  destroyIntersectionMocking,
-  intersectionMockInstance,
-  mockAllIsIntersecting,
-  mockIsIntersecting,
-  resetIntersectionMocking,
-  setupIntersectionMocking,
-} from 'react-intersection-observer/test-utils';
+  installMock,
+  type MockFactory,
+  observerInstance,
+  resetMock,
+  setAllIntersecting,
+  setIntersecting,
+  uninstallMock,
+} from '../adapter/react-intersection-observer-test-utils';
+import { forgetMeasuredSizes } from '../LazyRender';
 
-type MockFactory = Parameters<typeof setupIntersectionMocking>[0];
 type TestRunner = { fn: MockFactory } | undefined;
 
 /** Vitest's `vi` or Jest's `jest` when they are globals; otherwise a minimal stand-in with `mockClear`. */
@@ -40,17 +42,21 @@ function mockFactory(): MockFactory {
  * `globals: true`, this already happens before each test; call it in `beforeEach` otherwise.
  */
 export function installInViewMock(): void {
-  setupIntersectionMocking(mockFactory());
+  installMock(mockFactory());
 }
 
-/** Forget every observed element (call in `afterEach` when the mock was installed by hand). */
-export function resetInViewMock(): void {
-  resetIntersectionMocking();
+/**
+ * Forget every observed element (when the mock is installed) and every height `LazyRender`
+ * remembered under a `sizeKey`. Call in `afterEach` when the mock was installed by hand.
+ */
+export function resetLazy(): void {
+  if (typeof window !== 'undefined') resetMock();
+  forgetMeasuredSizes();
 }
 
 /** Put the environment's own `IntersectionObserver` back (or none, as in jsdom). */
 export function uninstallInViewMock(): void {
-  destroyIntersectionMocking();
+  uninstallMock();
 }
 
 /**
@@ -58,17 +64,17 @@ export function uninstallInViewMock(): void {
  * ratio (0–1), compared with each observer's threshold. Wrapped in `act` under Testing Library.
  */
 export function markInView(element?: Element, ratio: number | true = true): void {
-  if (element) mockIsIntersecting(element, ratio);
-  else mockAllIsIntersecting(ratio);
+  if (element) setIntersecting(element, ratio);
+  else setAllIntersecting(ratio);
 }
 
 /** Mark `element` (or every observed element) as out of view. */
 export function markOutOfView(element?: Element): void {
-  if (element) mockIsIntersecting(element, false);
-  else mockAllIsIntersecting(false);
+  if (element) setIntersecting(element, false);
+  else setAllIntersecting(false);
 }
 
 /** The (fake) observer watching `element`, to spy on `observe`/`unobserve`; throws when none is. */
 export function observerOf(element: Element): IntersectionObserver {
-  return intersectionMockInstance(element);
+  return observerInstance(element);
 }

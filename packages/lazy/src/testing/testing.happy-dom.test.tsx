@@ -3,7 +3,7 @@
 import { vi } from 'vitest';
 import { render, screen } from '../../../../tooling/render';
 import { LazyRender } from '../LazyRender';
-import { installInViewMock, markInView, markOutOfView, observerOf, resetInViewMock, uninstallInViewMock } from '.';
+import { installInViewMock, markInView, markOutOfView, observerOf, resetLazy, uninstallInViewMock } from '.';
 
 describe('@plinth/lazy/testing in happy-dom', () => {
   it('replaces happy-dom’s inert IntersectionObserver and marks elements in and out of view', () => {
@@ -44,7 +44,7 @@ describe('@plinth/lazy/testing in happy-dom', () => {
       expect(error).not.toHaveBeenCalled();
     } finally {
       g.vi = saved;
-      resetInViewMock();
+      resetLazy();
     }
   });
 
