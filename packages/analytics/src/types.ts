@@ -7,7 +7,7 @@ export type AnyEvents = Record<string, Record<string, unknown>>;
 /** The properties argument of `capture(name, …)`: optional when every property is optional. */
 export type PropsArg<E extends EventCatalogue, K extends keyof E> = E[K] extends undefined
   ? []
-  : object extends NonNullable<E[K]>
+  : Record<never, never> extends NonNullable<E[K]>
     ? [properties?: E[K]]
     : [properties: E[K]];
 

@@ -1,0 +1,40 @@
+import { defineEvents } from './defineEvents';
+import type { Analytics } from './types';
+
+type Catalogue = {
+  signup_completed: { plan: 'free' | 'pro' };
+  search: { query?: string };
+  app_opened: undefined;
+};
+declare const analytics: Analytics<Catalogue>;
+
+describe('typed event catalogue', () => {
+  it('accepts the catalogue', () => {
+    analytics.capture('signup_completed', { plan: 'pro' });
+    analytics.capture('search');
+    analytics.capture('search', { query: 'shoes' });
+    analytics.capture('app_opened');
+    analytics.time('signup_completed')({ plan: 'free' });
+  });
+
+  it('rejects a wrong name, a missing or wrong property', () => {
+    // @ts-expect-error unknown event
+    analytics.capture('signup_complete', { plan: 'pro' });
+    // @ts-expect-error wrong value
+    analytics.capture('signup_completed', { plan: 'enterprise' });
+    // @ts-expect-error properties are required
+    analytics.capture('signup_completed');
+    // @ts-expect-error no properties for this event
+    analytics.capture('app_opened', { x: 1 });
+    // @ts-expect-error the timer's stop needs the properties too
+    analytics.time('signup_completed')();
+  });
+
+  it('defineEvents types the hooks', () => {
+    const events = defineEvents<Catalogue>();
+    expectTypeOf(events.useAnalytics).returns.toEqualTypeOf<Analytics<Catalogue>>();
+    expectTypeOf(events.useTime<'signup_completed'>).returns.parameters.toEqualTypeOf<
+      [properties: { plan: 'free' | 'pro' }]
+    >();
+  });
+});

@@ -1,0 +1,46 @@
+import { act, render, screen } from '../../../../tooling/render';
+import { defineEvents } from '../defineEvents';
+import { useAnalyticsStatus } from '../useAnalytics';
+import { createFakeAnalytics, resetAnalytics, sharedFakeAnalytics, TestAnalyticsProvider } from './index';
+
+const events = defineEvents<{ signup_completed: { plan: 'free' | 'pro' } }>();
+
+function Signup() {
+  const analytics = events.useAnalytics();
+  const status = useAnalyticsStatus();
+  return (
+    <button type="button" onClick={() => analytics.capture('signup_completed', { plan: 'pro' })}>
+      {status}
+    </button>
+  );
+}
+
+afterEach(() => resetAnalytics());
+
+describe('@plinth/analytics/testing', () => {
+  it('records what a component captures, with no network', () => {
+    const analytics = createFakeAnalytics();
+    render(
+      <TestAnalyticsProvider analytics={analytics}>
+        <Signup />
+      </TestAnalyticsProvider>,
+    );
+    act(() => screen.getByRole('button').click());
+    expect(analytics.events).toEqual([{ event: 'signup_completed', properties: { plan: 'pro' } }]);
+    expect(screen.getByRole('button').textContent).toBe('ready');
+    act(() => analytics.setStatus('waiting-consent'));
+    expect(screen.getByRole('button').textContent).toBe('waiting-consent');
+  });
+
+  it('resetAnalytics clears every fake, the shared one included', () => {
+    render(
+      <TestAnalyticsProvider>
+        <Signup />
+      </TestAnalyticsProvider>,
+    );
+    act(() => screen.getByRole('button').click());
+    expect(sharedFakeAnalytics().events).toHaveLength(1);
+    resetAnalytics();
+    expect(sharedFakeAnalytics().events).toEqual([]);
+  });
+});
