@@ -63,7 +63,10 @@ export function useConsent(): UseConsent {
     () => ({
       ...store,
       state,
-      status: (category: ConsentCategory) => state[category] ?? 'pending',
+      status: (category: ConsentCategory) => {
+        store.get(category); // throws for a category the store does not ask for
+        return state[category] ?? 'pending';
+      },
       pending: Object.values(state).includes('pending'),
       store,
     }),

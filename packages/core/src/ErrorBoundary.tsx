@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { type Context, channel as defaultChannel, type SessionChannel } from './channel';
+import { channel as defaultChannel, type EventContext, type SessionChannel } from './channel';
 
 export interface ErrorBoundaryFallbackProps {
   error: unknown;
@@ -12,7 +12,7 @@ export interface ErrorBoundaryProps {
   /** What to render instead of the children once they threw. Default: nothing. */
   fallback?: ReactNode | ((props: ErrorBoundaryFallbackProps) => ReactNode);
   /** Added to the `exception` event (e.g. `{ area: 'checkout' }`). */
-  context?: Context;
+  context?: EventContext;
   onError?: (error: unknown, info: ErrorInfo) => void;
   /** The channel to emit `exception` on (tests); default the page's channel. */
   channel?: SessionChannel;

@@ -16,9 +16,9 @@ const memoryStorage = () => {
 describe('consent store', () => {
   beforeEach(() => localStorage.clear());
 
-  it('starts pending for analytics and monitoring', () => {
+  it('starts pending for analytics, monitoring and functional', () => {
     const store = createConsent();
-    expect(store.getState()).toEqual({ analytics: 'pending', monitoring: 'pending' });
+    expect(store.getState()).toEqual({ analytics: 'pending', monitoring: 'pending', functional: 'pending' });
   });
 
   it('persists decisions first-party and reads them back in a new store', () => {
@@ -26,7 +26,7 @@ describe('consent store', () => {
     const stored = JSON.parse(localStorage.getItem('plinth.consent')!);
     expect(stored).toMatchObject({ v: 1, decisions: { analytics: 'granted' } });
     expect(stored.decisions.monitoring).toBeUndefined(); // pending is not a decision
-    expect(createConsent().getState()).toEqual({ analytics: 'granted', monitoring: 'pending' });
+    expect(createConsent().getState()).toEqual({ analytics: 'granted', monitoring: 'pending', functional: 'pending' });
   });
 
   it('ignores a stored record of another version and unreadable records', () => {
@@ -70,12 +70,15 @@ describe('consent store', () => {
     store.grant();
     expect(storage.data.size).toBe(1);
     store.reset();
-    expect(store.getState()).toEqual({ analytics: 'pending', monitoring: 'pending' });
+    expect(store.getState()).toEqual({ analytics: 'pending', monitoring: 'pending', functional: 'pending' });
     expect(storage.data.size).toBe(0);
   });
 
   it('rejects unknown categories with a clear error', () => {
-    expect(() => createConsent({ storage: null }).grant('marketing')).toThrow(/unknown consent category "marketing"/);
+    const store = createConsent({ storage: null });
+    expect(() => store.grant('marketing')).toThrow(/unknown consent category "marketing"/);
+    // Reading an unknown category fails closed too: never "pending for ever".
+    expect(() => store.get('marketing')).toThrow(/unknown consent category "marketing"/);
   });
 
   it('keeps working when storage throws', () => {
@@ -145,10 +148,13 @@ describe('ConsentProvider and useConsent (StrictMode)', () => {
       </ConsentProvider>,
     );
     act(() => screen.getByText('Accept').click());
-    expect(screen.getByText(/decided/).textContent).toBe('decided: {"analytics":"granted","monitoring":"granted"}');
+    expect(screen.getByText(/decided/).textContent).toBe(
+      'decided: {"analytics":"granted","monitoring":"granted","functional":"granted"}',
+    );
     expect(JSON.parse(localStorage.getItem('plinth.consent')!).decisions).toEqual({
       analytics: 'granted',
       monitoring: 'granted',
+      functional: 'granted',
     });
   });
 

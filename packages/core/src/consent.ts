@@ -4,8 +4,11 @@ import { isBrowser } from './is-browser';
 
 export type ConsentStatus = 'pending' | 'granted' | 'denied';
 export type ConsentDecision = Exclude<ConsentStatus, 'pending'>;
-/** The built-in categories; products may add their own. */
-export type ConsentCategory = 'analytics' | 'monitoring' | (string & {});
+/**
+ * The built-in categories: `analytics` (product analytics), `monitoring` (logging, error monitoring),
+ * `functional` (feature flags, remembered preferences). Products may add their own.
+ */
+export type ConsentCategory = 'analytics' | 'monitoring' | 'functional' | (string & {});
 export type ConsentState = Readonly<Record<string, ConsentStatus>>;
 
 export interface ConsentChange {
@@ -15,7 +18,7 @@ export interface ConsentChange {
 }
 
 export interface ConsentOptions {
-  /** Categories asked for. Default `['analytics', 'monitoring']`. */
+  /** Categories asked for. Default `['analytics', 'monitoring', 'functional']`. */
   categories?: readonly ConsentCategory[];
   /** First-party storage key. Default `'plinth.consent'`. */
   storageKey?: string;
@@ -31,6 +34,7 @@ export interface ConsentStore {
   readonly categories: readonly ConsentCategory[];
   /** A snapshot; the same object until something changes (for `useSyncExternalStore`). */
   getState(): ConsentState;
+  /** The decision for `category`; throws a `PlinthError` for a category this store does not ask for. */
   get(category: ConsentCategory): ConsentStatus;
   /** Grant these categories (all of them when none is named). */
   grant(...categories: ConsentCategory[]): void;
@@ -54,10 +58,18 @@ interface StoredRecord {
   updatedAt: string;
 }
 
+export const DEFAULT_CATEGORIES: readonly ConsentCategory[] = ['analytics', 'monitoring', 'functional'];
+
+const unknownCategory = (category: string, categories: readonly string[]) =>
+  new PlinthError(`unknown consent category "${category}" (this store asks for ${categories.join(', ')})`, {
+    source: 'consent',
+    code: 'unknown_category',
+  });
+
 const isDecision = (value: unknown): value is ConsentDecision => value === 'granted' || value === 'denied';
 
 export function createConsent(options: ConsentOptions = {}): ConsentStore {
-  const categories = options.categories ?? ['analytics', 'monitoring'];
+  const categories = options.categories ?? DEFAULT_CATEGORIES;
   const key = options.storageKey ?? 'plinth.consent';
   const version = options.version ?? 1;
   const listeners = createEmitter<[ConsentState, readonly ConsentChange[]]>();
@@ -125,12 +137,7 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
   const update = (decisions: Partial<Record<ConsentCategory, ConsentStatus>>) => {
     const next: Record<string, ConsentStatus> = { ...current() };
     for (const [category, status] of Object.entries(decisions)) {
-      if (!categories.includes(category)) {
-        throw new PlinthError(`unknown consent category "${category}"`, {
-          source: 'consent',
-          code: 'unknown_category',
-        });
-      }
+      if (!categories.includes(category)) throw unknownCategory(category, categories);
       if (status) next[category] = status;
     }
     apply(next, true);
@@ -144,7 +151,10 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
   const store: ConsentStore = {
     categories,
     getState: current,
-    get: (category) => current()[category] ?? 'pending',
+    get: (category) => {
+      if (!categories.includes(category)) throw unknownCategory(category, categories);
+      return current()[category] ?? 'pending';
+    },
     grant: decide('granted'),
     deny: decide('denied'),
     set: update,

@@ -19,10 +19,33 @@ describe('types', () => {
   });
 
   it('the loader is typed by its client', () => {
-    const loader = createVendorLoader({ name: 'x', load: async () => ({ capture: (_: string) => {} }) });
+    const loader = createVendorLoader({
+      name: 'x',
+      load: async () => ({ capture: (_: string) => {} }),
+      consent: false,
+    });
     loader.call((client) => expectTypeOf(client.capture).toEqualTypeOf<(_: string) => void>());
     expectTypeOf(loader.start()).resolves.toEqualTypeOf<{ capture: (_: string) => void } | undefined>();
     expectTypeOf(loader.status()).toEqualTypeOf<VendorStatus>();
+  });
+
+  it('consent is required: a category or an explicit false', () => {
+    // @ts-expect-error consent missing
+    createVendorLoader({ name: 'x', load: async () => ({}) });
+  });
+
+  it('the request form is typed by the call result', () => {
+    const loader = createVendorLoader({ name: 'x', load: async () => ({ id: (): string => 'abc' }), consent: false });
+    expectTypeOf(loader.request((client) => client.id())).resolves.toEqualTypeOf<string | undefined>();
+    expectTypeOf(loader.request(async () => 1)).resolves.toEqualTypeOf<number | undefined>();
+  });
+
+  it('the event map can be extended by declaration merging', () => {
+    const c = createChannel();
+    c.emit('searched', { query: 'q' });
+    c.on('searched', (event) => expectTypeOf(event.query).toEqualTypeOf<string>());
+    // @ts-expect-error wrong payload
+    c.emit('searched', { q: 1 });
   });
 
   it('PlinthError narrows source and code', () => {
@@ -34,3 +57,9 @@ describe('types', () => {
     expectTypeOf(error.code).toEqualTypeOf<'state_mismatch' | undefined>();
   });
 });
+
+declare module './channel' {
+  interface ChannelEventMap {
+    searched: { query: string };
+  }
+}

@@ -8,12 +8,15 @@ export {
 } from './ConsentProvider';
 export {
   type ChannelEvent,
+  type ChannelEventMap,
   type ChannelEventOf,
   type ChannelEventType,
   type ChannelListener,
-  type Context,
+  type ChannelSession,
   channel,
   createChannel,
+  type EventContext,
+  type ListenOptions,
   type PlinthUser,
   type ReportLevel,
   type SessionChannel,
@@ -31,11 +34,23 @@ export {
 export { ErrorBoundary, type ErrorBoundaryFallbackProps, type ErrorBoundaryProps } from './ErrorBoundary';
 export { isPlinthError, PlinthError } from './error';
 export { isBrowser } from './is-browser';
-export { REDACTED, type ScrubDeepOptions, type ScrubOptions, scrubDeep, scrubUrl, scrubValue } from './scrub';
+export {
+  isSecretParam,
+  REDACTED,
+  type ScrubDeepOptions,
+  type ScrubOptions,
+  scrubDeep,
+  scrubUrl,
+  scrubValue,
+} from './scrub';
 export { type Debounced, type DebounceOptions, debounce, throttle } from './timing';
 export { useDebouncedCallback, useThrottledCallback } from './useDebounce';
 export {
+  type CallOptions,
   createVendorLoader,
+  type DropCounts,
+  type DropReason,
+  type VendorCall,
   type VendorErrorCode,
   type VendorLoader,
   type VendorLoaderOptions,

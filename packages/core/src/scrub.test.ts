@@ -1,4 +1,4 @@
-import { REDACTED, scrubDeep, scrubUrl, scrubValue } from './scrub';
+import { isSecretParam, REDACTED, scrubDeep, scrubUrl, scrubValue } from './scrub';
 
 describe('scrubUrl', () => {
   it.each([
@@ -126,5 +126,112 @@ describe('scrubDeep', () => {
     expect(out.error.name).toBe('TypeError');
     expect(out.error.message).toBe(`no user ${REDACTED}`);
     expect(out.error.stack).not.toContain('a@b.example');
+  });
+});
+
+describe('secrets as they really arrive: encoded, nested, twice encoded', () => {
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+  const enc = encodeURIComponent;
+  // [what the input is, the input, secrets that must be gone, text that must stay]
+  const cases: [string, string, string[], string[]][] = [
+    [
+      'percent-encoded email in a value',
+      'https://a.example/search?q=alice%40example.com&page=2',
+      ['alice', 'example.com'],
+      ['page=2', '/search'],
+    ],
+    ['+-encoded email', 'https://a.example/s?q=bob+x%40corp.com', ['x%40corp', 'corp.com'], ['/s?q=']],
+    [
+      'email in an error description',
+      '/cb?error=access_denied&error_description=user%20bob%40corp.com%20denied',
+      ['bob', 'corp.com'],
+      ['error=access_denied', 'denied'],
+    ],
+    [
+      'callback nested in a parameter',
+      '/login?next=%2Fcallback%3Fcode%3DX1Y2%26state%3DS7T8%26tab%3D1',
+      ['X1Y2', 'S7T8'],
+      ['next=', 'tab'],
+    ],
+    [
+      'callback nested twice encoded',
+      `/login?next=${enc(enc('/callback?code=X1Y2&state=S7T8'))}`,
+      ['X1Y2', 'S7T8'],
+      ['next=', '%252Fcallback'],
+    ],
+    [
+      'absolute URL nested in a parameter',
+      `/r?to=${enc('https://idp.example/authorize?nonce=N0NCE&state=S7T8&client_id=app')}`,
+      ['N0NCE', 'S7T8'],
+      ['client_id'],
+    ],
+    ['JWT in a value', `/p?ctx=${jwt}&x=1`, ['eyJhbGci'], ['x=1']],
+    ['JWT in an encoded fragment', `/p#id=${enc(`Bearer ${jwt}`)}`, ['eyJhbGci'], ['/p#']],
+    ['bearer string in a value', `/p?h=${enc('Bearer abcDEF1234567890')}`, ['abcDEF1234567890'], ['/p?h=']],
+    [
+      'token-like keys',
+      '/p?access_token=A1&id_token=B2&refresh_token=C3&nonce=D4&password=E5&api_key=F6&keep=ok',
+      ['A1', 'B2', 'C3', 'D4', 'E5', 'F6'],
+      ['keep=ok'],
+    ],
+    ['encoded key names', '/p?%63ode=A1&%6Eonce=B2&keep=ok', ['A1', 'B2'], ['keep=ok']],
+    ['email key', '/p?email=ann%40x.example&keep=ok', ['ann'], ['keep=ok']],
+    [
+      'percent-encoded email in free text',
+      'login failed for user%20bob%40corp.com (401)',
+      ['bob', 'corp.com'],
+      ['login failed', '(401)'],
+    ],
+    ['twice-encoded email in free text', 'q=bob%2540corp.com', ['corp.com'], ['q=']],
+    [
+      'encoded URL in free text',
+      `redirect to ${enc('https://app.example/cb?code=X1Y2&ok=1')} failed`,
+      ['X1Y2'],
+      ['redirect to', 'failed'],
+    ],
+  ];
+
+  it.each(cases)('%s', (_, input, gone, kept) => {
+    const out = scrubValue(input);
+    for (const secret of gone) expect(out).not.toContain(secret);
+    for (const text of kept) expect(out).toContain(text);
+    // Whatever comes out, decoded, still holds no secret.
+    const decoded = decodeURIComponent(decodeURIComponent(out.replace(/\+/g, ' ')));
+    for (const secret of gone) expect(decoded).not.toContain(secret);
+  });
+
+  it('leaves values without secrets exactly as encoded', () => {
+    for (const url of ['/p?q=a%20b&x=%E2%9C%93', '/p?next=%2Fhome%3Ftab%3D2', '/p?q=bob+smith']) {
+      expect(scrubUrl(url)).toBe(url);
+    }
+  });
+
+  it('scrubDeep applies the same judgement to nested payloads', () => {
+    const out = JSON.stringify(
+      scrubDeep({ $current_url: '/a?next=%2Fcallback%3Fcode%3DX1Y2', props: { q: 'alice%40example.com' } }),
+    );
+    expect(out).not.toContain('X1Y2');
+    expect(out).not.toContain('alice');
+  });
+
+  it('the secret-key predicate covers what the recorder redacts', () => {
+    for (const key of [
+      'code',
+      'state',
+      'session_state',
+      'nonce',
+      'code_verifier',
+      'client_secret',
+      'client_assertion',
+      'assertion',
+      'password',
+      'access_token',
+      'refresh_token',
+      'id_token',
+      'email',
+    ]) {
+      expect(isSecretParam(key)).toBe(true);
+    }
+    for (const key of ['q', 'page', 'utm_source', 'tab']) expect(isSecretParam(key)).toBe(false);
   });
 });

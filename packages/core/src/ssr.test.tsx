@@ -27,7 +27,7 @@ describe('SSR', () => {
 
     // The loader never imports a vendor on the server.
     const load = vi.fn(async () => ({}));
-    const loader = createVendorLoader({ name: 'sdk', load });
+    const loader = createVendorLoader({ name: 'sdk', load, consent: false });
     await expect(loader.start()).resolves.toBeUndefined();
     expect(load).not.toHaveBeenCalled();
     expect(loader.status()).toBe('idle');

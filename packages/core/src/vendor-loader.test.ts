@@ -20,7 +20,7 @@ const deferred = <T>() => {
 describe('createVendorLoader', () => {
   it('loads once (single-flight) however often it is started', async () => {
     const load = vi.fn(async () => ({ calls: [], stopped: 0 }) as FakeSdk);
-    const loader = createVendorLoader({ name: 'sdk', load });
+    const loader = createVendorLoader({ name: 'sdk', load, consent: false });
     const [a, b] = await Promise.all([loader.start(), loader.start()]);
     await loader.start();
     expect(load).toHaveBeenCalledTimes(1);
@@ -30,7 +30,7 @@ describe('createVendorLoader', () => {
 
   it('queues calls made before ready and replays each exactly once, in order', async () => {
     const gate = deferred<FakeSdk>();
-    const loader = createVendorLoader({ name: 'sdk', load: () => gate.promise });
+    const loader = createVendorLoader({ name: 'sdk', load: () => gate.promise, consent: false });
     loader.call((sdk) => sdk.calls.push('a'));
     void loader.start();
     loader.call((sdk) => sdk.calls.push('b'));
@@ -46,10 +46,10 @@ describe('createVendorLoader', () => {
 
   it('bounds the queue: overflow drops the oldest and counts the drops', async () => {
     const gate = deferred<FakeSdk>();
-    const loader = createVendorLoader({ name: 'sdk', load: () => gate.promise, queueLimit: 3 });
+    const loader = createVendorLoader({ name: 'sdk', load: () => gate.promise, queueLimit: 3, consent: false });
     for (const n of [1, 2, 3, 4, 5]) loader.call((sdk) => sdk.calls.push(String(n)));
     expect(loader.queued()).toBe(3);
-    expect(loader.dropped()).toBe(2);
+    expect(loader.dropped()).toEqual({ overflow: 2, denied: 0, failed: 0 });
     void loader.start();
     const sdk: FakeSdk = { calls: [], stopped: 0 };
     gate.resolve(sdk);
@@ -58,10 +58,10 @@ describe('createVendorLoader', () => {
   });
 
   it('defaults to a queue of 100', () => {
-    const loader = createVendorLoader({ name: 'sdk', load: () => new Promise<FakeSdk>(() => {}) });
+    const loader = createVendorLoader({ name: 'sdk', load: () => new Promise<FakeSdk>(() => {}), consent: false });
     for (let i = 0; i < 150; i++) loader.call(() => {});
     expect(loader.queued()).toBe(100);
-    expect(loader.dropped()).toBe(50);
+    expect(loader.dropped().overflow).toBe(50);
   });
 
   it('does not load before consent, loads on grant, drops the queue on denial', async () => {
@@ -87,7 +87,7 @@ describe('createVendorLoader', () => {
     other.call(() => {});
     expect(other.status()).toBe('denied');
     expect(other.queued()).toBe(0);
-    expect(other.dropped()).toBe(3);
+    expect(other.dropped()).toEqual({ overflow: 0, denied: 3, failed: 0 });
     expect(load2).not.toHaveBeenCalled();
     await expect(other.ready()).resolves.toBeUndefined();
   });
@@ -160,6 +160,7 @@ describe('createVendorLoader', () => {
     const loader = createVendorLoader<FakeSdk>({
       name: 'sdk',
       load: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/sdk.js')),
+      consent: false,
     });
     loader.call(() => {});
     await expect(loader.start()).resolves.toBeUndefined();
@@ -168,9 +169,9 @@ describe('createVendorLoader', () => {
     expect(isPlinthError(error)).toBe(true);
     expect(error).toMatchObject({ source: 'loader', code: 'blocked' });
     expect(String(error?.cause)).toMatch(/dynamically imported/);
-    expect(loader.dropped()).toBe(1);
+    expect(loader.dropped()).toEqual({ overflow: 0, denied: 0, failed: 1 });
     loader.call(() => {});
-    expect(loader.dropped()).toBe(2);
+    expect(loader.dropped()).toEqual({ overflow: 0, denied: 0, failed: 2 });
   });
 
   it('an init that throws (sync or async) ends in "failed"', async () => {
@@ -179,10 +180,15 @@ describe('createVendorLoader', () => {
       load: () => {
         throw new Error('bad key');
       },
+      consent: false,
     });
     await expect(sync.start()).resolves.toBeUndefined();
     expect(sync.status()).toBe('failed');
-    const asyncFail = createVendorLoader<FakeSdk>({ name: 'sdk', load: async () => Promise.reject('nope') });
+    const asyncFail = createVendorLoader<FakeSdk>({
+      name: 'sdk',
+      load: async () => Promise.reject('nope'),
+      consent: false,
+    });
     await asyncFail.start();
     expect(asyncFail.error()?.code).toBe('failed');
   });
@@ -191,7 +197,7 @@ describe('createVendorLoader', () => {
     vi.useFakeTimers();
     try {
       const gate = deferred<FakeSdk>();
-      const loader = createVendorLoader({ name: 'sdk', load: () => gate.promise, timeoutMs: 1000 });
+      const loader = createVendorLoader({ name: 'sdk', load: () => gate.promise, timeoutMs: 1000, consent: false });
       const started = loader.start();
       loader.call((sdk) => sdk.calls.push('queued'));
       await vi.advanceTimersByTimeAsync(1000);
@@ -210,7 +216,7 @@ describe('createVendorLoader', () => {
   it('contains a throwing queued call: the rest still run', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const sdk: FakeSdk = { calls: [], stopped: 0 };
-    const loader = createVendorLoader({ name: 'sdk', load: async () => sdk });
+    const loader = createVendorLoader({ name: 'sdk', load: async () => sdk, consent: false });
     loader.call(() => {
       throw new Error('bug');
     });
@@ -220,22 +226,25 @@ describe('createVendorLoader', () => {
   });
 
   it('reports status changes to subscribers', async () => {
-    const loader = createVendorLoader({ name: 'sdk', load: async () => ({}) });
+    const loader = createVendorLoader({ name: 'sdk', load: async () => ({}), consent: false });
     const seen: string[] = [];
     loader.subscribe((s) => seen.push(s));
     await loader.start();
     expect(seen).toEqual(['loading', 'ready']);
   });
 
-  it('dispose stops following consent and drops the queue', () => {
+  it('dispose stops following consent; start resumes it (StrictMode) and the queue is kept', async () => {
     const consent = createConsent({ storage: null });
-    const load = vi.fn(async () => ({}));
+    const load = vi.fn(async (): Promise<FakeSdk> => ({ calls: [], stopped: 0 }));
     const loader = createVendorLoader({ name: 'sdk', load, consent: { store: consent, category: 'analytics' } });
     void loader.start();
-    loader.call(() => {});
+    loader.call((sdk) => sdk.calls.push('early'));
     loader.dispose();
+    expect(loader.status()).toBe('idle');
     consent.grant('analytics');
-    expect(load).not.toHaveBeenCalled();
-    expect(loader.queued()).toBe(0);
+    expect(load).not.toHaveBeenCalled(); // not following while disposed
+    const sdk = await loader.start(); // the grant made meanwhile is read on start
+    expect(load).toHaveBeenCalledOnce();
+    expect(sdk?.calls).toEqual(['early']);
   });
 });

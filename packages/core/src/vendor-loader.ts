@@ -1,3 +1,4 @@
+import { channel } from './channel';
 import type { ConsentCategory, ConsentStore } from './consent';
 import { createEmitter } from './emitter';
 import { PlinthError } from './error';
@@ -15,18 +16,38 @@ export type VendorStatus =
 
 export type VendorErrorCode = 'failed' | 'blocked' | 'timeout';
 
+/** Why calls were dropped: the queue overflowed, consent was denied, or the SDK failed or was blocked. */
+export type DropReason = 'overflow' | 'denied' | 'failed';
+export type DropCounts = Readonly<Record<DropReason, number>>;
+
+/** A queued call: gets the client and the time the call was made (use it as the event's timestamp). */
+export type VendorCall<Client, R = void> = (client: Client, at: Date) => R;
+
+export interface CallOptions {
+  /**
+   * A call that sets state rather than records an event (`'identify'`, `'reset'`, `'group'`, `'register'`,
+   * `'context'`, `'user'`…): kept in its own slot per kind (the last write wins), replayed before the
+   * queued events, and never dropped by an overflow.
+   */
+  state?: string;
+}
+
 export interface VendorLoaderOptions<Client> {
   /** The vendor's name, for errors and reports (`'posthog'`). */
   name: string;
-  /** Imports and initialises the SDK, e.g. `async () => { const { default: ph } = await import('posthog-js'); return ph.init(...) }`. Runs at most once. */
+  /** Imports and initialises the SDK: `async () => (await import('./adapter/posthog')).init(...)`. Runs at most once. */
   load: () => Promise<Client> | Client;
-  /** Load only once this consent category is granted; stop (and drop queued calls) when it is denied or revoked. */
-  consent?: { store: ConsentStore; category: ConsentCategory };
+  /**
+   * Required. Load only once this consent category is granted; stop (and drop queued calls) when it is
+   * denied or revoked. `false` says explicitly that the vendor needs no consent (sign-in). A category
+   * the store does not know is an error, never "granted" and never "pending for ever".
+   */
+  consent: { store: ConsentStore; category: ConsentCategory } | false;
   /** Called when consent is revoked after the SDK was ready: stop the SDK and clear its storage. */
   onRevoke?: (client: Client) => void;
   /** Called when consent is granted again after a revocation. */
   onRegrant?: (client: Client) => void;
-  /** Calls kept while not ready; past it the oldest is dropped (and counted). Default 100. */
+  /** Event calls kept while not ready; past it the oldest is dropped (and counted). Default 100. */
   queueLimit?: number;
   /** Status becomes `timeout` when not ready by then. Default 10,000 ms. */
   timeoutMs?: number;
@@ -37,23 +58,42 @@ export interface VendorLoader<Client> {
   status(): VendorStatus;
   /** Why it failed, blocked or timed out. */
   error(): PlinthError<'loader', VendorErrorCode> | undefined;
-  /** Calls dropped since creation (queue overflow or denial). */
-  dropped(): number;
-  /** Calls waiting for the SDK. */
+  /** Calls dropped since creation, by reason. */
+  dropped(): DropCounts;
+  /** Calls waiting for the SDK (state slots and events). */
   queued(): number;
   /**
-   * Start loading (gated on consent if configured). Idempotent and single-flight; a no-op on the server.
+   * Start loading (gated on consent). Idempotent and single-flight; a no-op on the server. After
+   * `dispose()`, starting again follows consent again (StrictMode's start → cleanup → start).
    * Resolves with the client, or `undefined` when it could not be had. Never rejects.
    */
   start(): Promise<Client | undefined>;
-  /** Run `fn` with the client now if ready, else queue it (replayed in order once ready). A throwing `fn` is contained. */
-  call(fn: (client: Client) => void): void;
+  /**
+   * Run `fn` with the client now if ready, else queue it (replayed once ready: state slots first, then
+   * events in order). A throwing `fn` is contained.
+   */
+  call(fn: VendorCall<Client>, options?: CallOptions): void;
+  /**
+   * `call`, returning a promise of `fn`'s result (Segment-style). Resolves `undefined` when the call is
+   * dropped (denied, failed, overflow) or `fn` throws or rejects. Never rejects.
+   */
+  request<R>(fn: VendorCall<Client, R>, options?: CallOptions): Promise<Awaited<R> | undefined>;
   /** The client once ready (`undefined` if it fails, is denied or times out). Never rejects. */
   ready(): Promise<Client | undefined>;
   /** Listen to status changes. Returns the unsubscribe function. */
   subscribe(listener: (status: VendorStatus) => void): () => void;
-  /** Stop following consent and drop queued calls (the SDK itself is left to `onRevoke`). */
+  /**
+   * Stop following consent (a provider's effect cleanup). The client, the queue and an import in flight
+   * are kept: `start()` resumes where it left off. The SDK itself is left to `onRevoke`.
+   */
   dispose(): void;
+}
+
+interface Queued<Client> {
+  fn: VendorCall<Client>;
+  at: Date;
+  /** Told when the call is dropped instead of run. */
+  onDrop?: () => void;
 }
 
 const looksBlocked = (error: unknown) =>
@@ -61,18 +101,33 @@ const looksBlocked = (error: unknown) =>
   /dynamically imported|module script|fetch|load failed|chunk|network/i.test(`${error.name} ${error.message}`);
 
 /**
- * Loads a vendor SDK once, only in the browser, optionally only after consent, with a bounded
- * pre-init queue replayed in order (Segment analytics-next's buffering). Nothing it does rejects.
+ * Loads a vendor SDK once, only in the browser, only after consent (or with an explicit `consent: false`),
+ * with a bounded pre-init queue replayed in order (Segment analytics-next's buffering): state-setting
+ * calls keep one slot per kind, events keep their time. Nothing it does rejects.
  */
 export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>): VendorLoader<Client> {
   const { name, consent, queueLimit = 100, timeoutMs = 10_000 } = options;
+  if (consent === undefined) {
+    throw new PlinthError(`${name}: \`consent\` is required: { store, category }, or \`false\` for none`, {
+      source: 'loader',
+      code: 'consent_required',
+    });
+  }
+  if (consent && !consent.store.categories.includes(consent.category)) {
+    throw new PlinthError(
+      `${name}: unknown consent category "${consent.category}" (the store asks for ${consent.store.categories.join(', ')})`,
+      { source: 'loader', code: 'unknown_category' },
+    );
+  }
   let status: VendorStatus = 'idle';
   let client: Client | undefined;
   let failure: PlinthError<'loader', VendorErrorCode> | undefined;
-  let dropped = 0;
+  const drops: Record<DropReason, number> = { overflow: 0, denied: 0, failed: 0 };
+  let overflowReported = false;
   let loading: Promise<Client | undefined> | undefined;
   let unsubscribeConsent: (() => void) | undefined;
-  const queue: ((client: Client) => void)[] = [];
+  const slots = new Map<string, Queued<Client>>();
+  const events: Queued<Client>[] = [];
   const listeners = createEmitter<[VendorStatus]>();
 
   const setStatus = (next: VendorStatus) => {
@@ -81,26 +136,50 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     listeners.emit(next);
   };
 
-  const run = (fn: (client: Client) => void, target: Client) => {
+  const run = ({ fn, at }: Queued<Client>, target: Client) => {
     try {
-      fn(target);
+      fn(target, at);
     } catch (error) {
       console.error(`[plinth] ${name}:`, error);
     }
   };
 
+  const reportOverflow = () => {
+    if (drops.overflow === 0 || overflowReported) return;
+    overflowReported = true;
+    channel.report('warn', `${name}: ${drops.overflow} calls made before the SDK was ready were dropped`, {
+      vendor: name,
+      dropped: drops.overflow,
+      queueLimit,
+    });
+  };
+
   const flush = () => {
-    while (client !== undefined && status === 'ready' && queue.length > 0) run(queue.shift()!, client);
+    if (client === undefined || status !== 'ready') return;
+    reportOverflow();
+    while (client !== undefined && status === 'ready' && slots.size + events.length > 0) {
+      const [kind, next] = slots.entries().next().value ?? [];
+      if (kind !== undefined && next) {
+        slots.delete(kind);
+        run(next, client);
+      } else {
+        run(events.shift()!, client);
+      }
+    }
   };
 
   /** The SDK is being loaded (also past the timeout). */
   const inFlight = () => status === 'loading' || status === 'timeout';
   /** Denied or failed for good: calls are dropped, not queued. */
   const closed = () => status === 'denied' || status === 'failed' || status === 'blocked';
+  const closedReason = (): DropReason => (status === 'denied' ? 'denied' : 'failed');
 
-  const drop = () => {
-    dropped += queue.length;
-    queue.length = 0;
+  const dropAll = (reason: DropReason) => {
+    const all = [...slots.values(), ...events];
+    drops[reason] += all.length;
+    slots.clear();
+    events.length = 0;
+    for (const entry of all) entry.onDrop?.();
   };
 
   const fail = (code: VendorErrorCode, cause?: unknown) => {
@@ -122,13 +201,13 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
           setStatus('ready');
           flush();
         } else if (options.onRevoke) {
-          run(options.onRevoke, loaded); // consent was withdrawn while it loaded
+          run({ fn: options.onRevoke, at: new Date() }, loaded); // consent was withdrawn while it loaded
         }
         return loaded;
       } catch (error) {
         if (inFlight()) {
           fail(looksBlocked(error) ? 'blocked' : 'failed', error);
-          drop();
+          dropAll('failed');
         } else {
           loading = undefined; // consent was withdrawn meanwhile: a later grant tries again
         }
@@ -143,17 +222,18 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   const onConsent = (decision: 'granted' | 'denied' | 'pending') => {
     if (status === 'failed' || status === 'blocked') return; // final: nothing to start or stop
     if (decision !== 'granted') {
-      if (decision === 'denied') drop();
+      if (decision === 'denied') dropAll('denied');
       const wasReady = status === 'ready' && client !== undefined;
       setStatus(decision === 'denied' ? 'denied' : 'waiting-consent');
-      if (wasReady && options.onRevoke) run(options.onRevoke, client as Client);
+      if (wasReady && options.onRevoke) run({ fn: options.onRevoke, at: new Date() }, client as Client);
       return;
     }
     if (status === 'ready') return;
     if (client !== undefined) {
-      // granted again after a revocation
+      // granted again after a revocation (or resumed after dispose)
+      const revoked = status === 'denied' || status === 'waiting-consent';
       setStatus('ready');
-      if (options.onRegrant) run(options.onRegrant, client);
+      if (revoked && options.onRegrant) run({ fn: options.onRegrant, at: new Date() }, client);
       flush();
     } else if (loading) {
       setStatus('loading'); // still in flight: its end makes it ready
@@ -162,34 +242,71 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     }
   };
 
+  const enqueue = (entry: Queued<Client>, state: string | undefined) => {
+    if (closed()) {
+      drops[closedReason()] += 1;
+      entry.onDrop?.();
+      return;
+    }
+    if (state !== undefined) {
+      slots.delete(state); // re-inserted last: slots replay in the order of their latest write
+      slots.set(state, entry);
+    } else {
+      events.push(entry);
+      if (events.length > queueLimit) {
+        drops.overflow += 1;
+        events.shift()!.onDrop?.();
+      }
+    }
+    flush(); // runs it now when ready
+  };
+
   const loader: VendorLoader<Client> = {
     name,
     status: () => status,
     error: () => failure,
-    dropped: () => dropped,
-    queued: () => queue.length,
+    dropped: () => ({ ...drops }),
+    queued: () => slots.size + events.length,
     start() {
       if (!isBrowser) return Promise.resolve(undefined);
-      if (status === 'idle') {
-        unsubscribeConsent = consent?.store.subscribe((_, changes) => {
-          const change = changes.find((c) => c.category === consent.category);
-          if (change) onConsent(change.to);
-        });
-        onConsent(consent ? consent.store.get(consent.category) : 'granted');
+      if (!unsubscribeConsent) {
+        if (consent) {
+          unsubscribeConsent = consent.store.subscribe((_, changes) => {
+            const change = changes.find((c) => c.category === consent.category);
+            if (change) onConsent(change.to);
+          });
+          onConsent(consent.store.get(consent.category));
+        } else {
+          unsubscribeConsent = () => {};
+          onConsent('granted');
+        }
       }
       return loader.ready();
     },
-    call(fn) {
-      if (closed()) {
-        dropped += 1;
-        return;
-      }
-      queue.push(fn);
-      if (queue.length > queueLimit) {
-        queue.shift();
-        dropped += 1;
-      }
-      flush(); // runs it now when ready
+    call(fn, callOptions) {
+      enqueue({ fn, at: new Date() }, callOptions?.state);
+    },
+    request<R>(fn: VendorCall<Client, R>, callOptions?: CallOptions) {
+      return new Promise<Awaited<R> | undefined>((resolve) => {
+        enqueue(
+          {
+            fn: (target, at) => {
+              const failed = (error: unknown) => {
+                console.error(`[plinth] ${name}:`, error);
+                resolve(undefined);
+              };
+              try {
+                Promise.resolve(fn(target, at)).then(resolve, failed);
+              } catch (error) {
+                failed(error);
+              }
+            },
+            at: new Date(),
+            onDrop: () => resolve(undefined),
+          },
+          callOptions?.state,
+        );
+      });
     },
     ready() {
       if (status === 'ready') return Promise.resolve(client);
@@ -208,7 +325,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     dispose() {
       unsubscribeConsent?.();
       unsubscribeConsent = undefined;
-      drop();
+      if (status === 'waiting-consent') setStatus('idle');
     },
   };
   return loader;

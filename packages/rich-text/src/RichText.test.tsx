@@ -4,14 +4,13 @@ import { resetChannel } from '@plinth/core/testing';
 import { render, screen } from '../../../tooling/render';
 import { useHeadingId } from './context';
 import { RichText } from './RichText';
-import { resetMissingComponentWarnings } from './report';
 import { sanityImageUrl } from './sanityImageUrl';
-import { block, codeBlock, em, image, link, listItem, span, strong } from './testing';
+import { block, codeBlock, em, image, link, listItem, resetRichText, span, strong } from './testing';
 import type { RichTextBlockProps, RichTextMarkProps } from './types';
 
 beforeEach(() => {
   resetChannel();
-  resetMissingComponentWarnings();
+  resetRichText();
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -284,6 +283,16 @@ describe('missing components', () => {
       '[@plinth/rich-text] Unknown mark type "sparkle", specify a component for it in the `components.marks` prop',
       '[@plinth/rich-text] Unknown list style "roman", specify a component for it in the `components.list` prop',
     ]);
+  });
+
+  it('warn again after resetRichText() (the testing reset)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(<RichText value={unknown[0]} />);
+    render(<RichText value={unknown[0]} />);
+    expect(warn).toHaveBeenCalledTimes(1);
+    resetRichText();
+    render(<RichText value={unknown[0]} />);
+    expect(warn).toHaveBeenCalledTimes(2);
   });
 
   it('report once per type on the core channel in production', () => {

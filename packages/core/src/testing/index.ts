@@ -1,12 +1,26 @@
 import { createElement, type ReactNode, useState } from 'react';
 import { ConsentProvider } from '../ConsentProvider';
-import { type ChannelEvent, channel as pageChannel, type SessionChannel } from '../channel';
-import { type ConsentCategory, type ConsentStatus, type ConsentStore, createConsent } from '../consent';
+import { type ChannelEvent, channel as pageChannel, resetChannelState, type SessionChannel } from '../channel';
+import {
+  type ConsentCategory,
+  type ConsentStatus,
+  type ConsentStore,
+  createConsent,
+  DEFAULT_CATEGORIES,
+} from '../consent';
+
+/**
+ * Forget the channel's listeners, its current session and its `reportOnce` keys (the page's channel by
+ * default). Call it in `afterEach`.
+ */
+export function resetChannel(target: SessionChannel = pageChannel): void {
+  resetChannelState(target);
+}
 
 /** An in-memory consent store (nothing persisted), starting from `decisions`. */
 export function createTestConsent(
   decisions: Partial<Record<ConsentCategory, ConsentStatus>> = {},
-  categories: readonly ConsentCategory[] = ['analytics', 'monitoring', ...Object.keys(decisions)],
+  categories: readonly ConsentCategory[] = [...DEFAULT_CATEGORIES, ...Object.keys(decisions)],
 ): ConsentStore {
   return createConsent({ storage: null, initial: decisions, categories: [...new Set(categories)] });
 }
