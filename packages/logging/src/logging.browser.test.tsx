@@ -1,0 +1,163 @@
+import { channel, ErrorBoundary } from '@plinth/core';
+import { createTestConsent, resetChannel } from '@plinth/core/testing';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { inject } from 'vitest';
+import { clearReceived, flush, logsOf, nextPageError, received } from '../test/intake';
+import { render, waitFor } from '../../../tooling/render';
+import { type Logger, LoggingProvider, useLogger } from './index';
+
+// One page, one SDK (window.DD_LOGS is a singleton): the tests below run in order against one logger,
+// the real @datadog/browser-logs 7.16.2, and the sandbox's Datadog intake.
+const sandboxUrl = inject('sandboxUrl');
+const consent = createTestConsent();
+let logger: Logger;
+
+function Capture() {
+  logger = useLogger();
+  return null;
+}
+
+const ddCookie = () => document.cookie.split('; ').find((c) => c.startsWith('_dd_s'));
+
+// Mounted once for the whole file, outside Testing Library's per-test cleanup, in StrictMode as an app mounts it.
+let root: Root;
+beforeAll(async () => {
+  root = createRoot(document.body.appendChild(document.createElement('div')));
+  root.render(
+    <StrictMode>
+      <LoggingProvider
+        config={{
+          clientToken: 'pub-browser-test',
+          proxy: `${sandboxUrl}/datadog/intake`,
+          consent,
+          service: 'plinth-browser-test',
+          env: 'test',
+        }}
+      >
+        <Capture />
+      </LoggingProvider>
+    </StrictMode>,
+  );
+  await waitFor(() => expect(logger).toBeDefined());
+});
+afterAll(() => root.unmount());
+beforeEach(() => clearReceived(sandboxUrl));
+afterAll(() => resetChannel());
+
+const find = async (message: string) => (await logsOf(sandboxUrl)).find((log) => log.message === message);
+
+describe('@plinth/logging with the real Datadog SDK', () => {
+  it('downloads and sends nothing before monitoring consent, then sends what was logged meanwhile, with its time', async () => {
+    logger.info('made before consent', { cart: 3 });
+    const madeAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 0)); // let the provider's effect run
+    expect('DD_LOGS' in window).toBe(false); // the SDK was never imported
+    expect(ddCookie()).toBeUndefined();
+    expect(await received(sandboxUrl)).toEqual([]);
+
+    consent.grant('monitoring');
+    await waitFor(() => expect('DD_LOGS' in window).toBe(true));
+    flush(logger, 'consent');
+    await expect.poll(() => find('made before consent'), { timeout: 10_000 }).toBeTruthy();
+    const log = (await find('made before consent'))!;
+    expect(log).toMatchObject({ status: 'info', cart: 3, service: 'plinth-browser-test', origin: 'logger' });
+    expect(Math.abs(log.date - madeAt)).toBeLessThan(1000);
+    expect(ddCookie()).toBeDefined();
+  });
+
+  it('sends a log with its bound context and an uncaught error, decoded, with the signed-in user id only', async () => {
+    channel.signedIn({ id: 'user-1', email: 'ana@example.com', name: 'Ana' });
+    logger.child({ component: 'Checkout' }).info('order placed', { orderId: 42 });
+    const seen = nextPageError();
+    setTimeout(() => {
+      throw new TypeError('kaboom in a timer');
+    });
+    await seen;
+    flush(logger, 'uncaught');
+    await expect.poll(() => find('kaboom in a timer'), { timeout: 10_000 }).toBeTruthy();
+    const placed = (await find('order placed'))!;
+    expect(placed).toMatchObject({ component: 'Checkout', orderId: 42, usr: { id: 'user-1' } });
+    const crash = (await find('kaboom in a timer'))!;
+    expect(crash).toMatchObject({ status: 'error', origin: 'source', error: { kind: 'TypeError' } });
+    expect(crash.error!.stack).toContain('kaboom in a timer');
+    expect(JSON.stringify(await received(sandboxUrl))).not.toContain('ana@example.com');
+    channel.signedOut();
+  });
+
+  it('sends unhandled rejections and ErrorBoundary exceptions from the channel', async () => {
+    const seen = nextPageError();
+    void Promise.reject(new Error('nobody caught this'));
+    await seen;
+    function Broken(): never {
+      throw new Error('render exploded');
+    }
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <ErrorBoundary context={{ area: 'profile' }} fallback={<p>sorry</p>}>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    quiet.mockRestore();
+    flush(logger, 'rejection');
+    await expect.poll(() => find('render exploded'), { timeout: 10_000 }).toBeTruthy();
+    expect(await find('nobody caught this')).toMatchObject({ status: 'error', origin: 'source' });
+    expect(await find('render exploded')).toMatchObject({ status: 'error', origin: 'channel', area: 'profile' });
+    expect((await find('order placed'))?.usr).toBeUndefined();
+  });
+
+  it('redacts an email and a ?code=…&state=… URL in the message, the context and the page URL', async () => {
+    const page = location.href;
+    history.replaceState(null, '', `${location.pathname}?code=pagecode1&state=pagestate1&tab=2`);
+    try {
+      logger.warn('callback for ana@example.com at http://127.0.0.1:5173/callback?code=msgcode1&state=msgstate1', {
+        returnTo: 'http://127.0.0.1:5173/callback?code=ctxcode1&state=ctxstate1&step=3',
+        contact: 'ana@example.com',
+      });
+    } finally {
+      history.replaceState(null, '', page);
+    }
+    flush(logger, 'scrub');
+    await expect.poll(() => find('callback for [redacted] at http://127.0.0.1:5173/callback'), { timeout: 10_000 }).toBeTruthy();
+    const log = (await find('callback for [redacted] at http://127.0.0.1:5173/callback'))!;
+    expect(log.returnTo).toBe('http://127.0.0.1:5173/callback?step=3');
+    expect(log.contact).toBe('[redacted]');
+    expect(log.view!.url).toMatch(/\?tab=2$/);
+    expect(JSON.stringify(await received(sandboxUrl))).not.toMatch(/ana@example|code1|state1/);
+  });
+
+  it('drops an error thrown from a browser extension, and sends one error at most 10 times', async () => {
+    const fromExtension = new Error('extension noise');
+    fromExtension.stack = 'Error: extension noise\n    at inject (chrome-extension://abcdefghijklmnop/content.js:1:20)';
+    const seen = nextPageError();
+    setTimeout(() => {
+      throw fromExtension;
+    });
+    await seen;
+    const repeated = new Error('same again');
+    for (let i = 0; i < 12; i += 1) logger.error('same again', { i }, repeated);
+    logger.error('after the noise');
+    flush(logger, 'noise');
+    await expect.poll(() => find('after the noise'), { timeout: 10_000 }).toBeTruthy();
+    const logs = await logsOf(sandboxUrl);
+    expect(logs.filter((log) => log.message === 'extension noise')).toEqual([]);
+    expect(logs.filter((log) => log.message === 'same again').map((log) => log.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('stops sending on "Reject all", clears the session cookie, and drops what is logged meanwhile', async () => {
+    expect(ddCookie()).toBeDefined();
+    consent.deny();
+    await expect.poll(ddCookie, { timeout: 5000 }).toBeUndefined();
+    logger.error('logged while rejected');
+    channel.report('error', 'reported while rejected');
+    consent.grant('monitoring');
+    logger.info('after consent again');
+    flush(logger, 'regrant');
+    await expect.poll(() => find('after consent again'), { timeout: 10_000 }).toBeTruthy();
+    const messages = (await logsOf(sandboxUrl)).map((log) => log.message);
+    expect(messages).not.toContain('logged while rejected');
+    expect(messages).not.toContain('reported while rejected');
+    // nothing but logs reached the intake: the SDK's own telemetry is off by default
+    expect((await received(sandboxUrl)).filter((entry) => entry.route !== 'logs')).toEqual([]);
+  });
+});
