@@ -3,7 +3,7 @@ export { DEFAULT_BODY_LIMIT, readBody } from './http/body';
 export { applyCors, type CorsOptions, isLoopbackOrigin, type OriginPolicy } from './http/cors';
 export { type DecodedBody, type DecodeOptions, decodeBody, isGzip, parseForm } from './http/decode';
 export { HttpError } from './http/HttpError';
-export { REDACTED, redactHeaders, redactParams } from './http/redact';
+export { isSecretParam, REDACTED, redactHeaders, redactParams, SECRET_PARAMS } from './http/redact';
 export { HEARTBEAT_MS, SseHub, type SseOptions, type SseStream } from './http/sse';
 export { DEFAULT_MAX_ENTRIES, type ReceivedFilter, type ReceivedRequest } from './recorder';
 export { DEFAULT_PORT, type Sandbox, type SandboxOptions, startSandbox } from './startSandbox';

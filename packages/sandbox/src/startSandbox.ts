@@ -336,6 +336,13 @@ export async function startSandbox<const Modules extends readonly AnyVendorModul
     });
     return {
       ...base,
+      // An event stream is recorded when it opens (status 200), not when it ends: a test can see
+      // how many streams a client opened while they are still open.
+      sse(sseOptions) {
+        const stream = base.sse(sseOptions);
+        finalize(false);
+        return stream;
+      },
       env: envs.get(vendorName) ?? commonEnv(undefined),
       entry,
       record(overrides = {}) {

@@ -66,6 +66,10 @@ describe('a vendor module plugs in without touching startSandbox', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const events = reader(res);
     expect(await events.next((block) => block.startsWith('event: put'))).toContain('data: {"value":"from-options"}');
+    // Recorded as it opened, while it is still open.
+    expect(sandbox.received({ vendor: 'dummy', route: 'stream' })).toMatchObject([
+      { method: 'GET', path: '/dummy/stream', status: 200 },
+    ]);
 
     const put = await fetch(`${sandbox.url}/_sandbox/dummy/value`, {
       method: 'PUT',
@@ -81,6 +85,10 @@ describe('a vendor module plugs in without touching startSandbox', () => {
     expect(sandbox.vendors.dummy.setValue('from-test')).toBe(1);
     expect(await events.next((block) => block.startsWith('event: put'))).toContain('data: {"value":"from-test"}');
     await events.cancel();
+    // Still one recording of that stream: closing it added none.
+    await fetch(`${sandbox.url}/dummy/items`, { method: 'POST', body: '[{"sentinel":true}]' });
+    await expect.poll(() => sandbox.received().at(-1)?.body).toEqual({ sentinel: true });
+    expect(sandbox.received({ vendor: 'dummy', route: 'stream' })).toHaveLength(1);
   });
 
   it('does not record control requests, answers CORS preflights and 404s unknown control routes', async () => {

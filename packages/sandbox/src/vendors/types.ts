@@ -131,6 +131,11 @@ export interface HandlerContext extends RequestInfo {
 }
 
 export interface VendorContext extends HandlerContext {
+  /**
+   * As `HandlerContext.sse`; the request is recorded as the stream opens (with what `entry` holds
+   * then), unless `skip()` was called before.
+   */
+  sse(options?: SseOptions): SseStream;
   readonly env: VendorEnv<unknown>;
   /** The recording of this request (filled with method, path, query, redacted headers). */
   readonly entry: EntryDraft;
