@@ -94,7 +94,6 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
     disable_session_recording: true,
     disable_product_tours: true,
     disable_conversations: true,
-    advanced_disable_flags: true,
     capture_pageview: false, // Plinth's own history listener: one per navigation, with any router
     capture_pageleave: caps.pageLeave,
     autocapture: clicks,
