@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // Scaffolds a published package with the rooms every Plinth package has.
-// Usage: pnpm new-package <name> "<one-line description>"
+// Usage: pnpm new-package <name> "<one-line description>" [--vendor <npm-package>]
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const [name, description = ''] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const vendorAt = args.indexOf('--vendor');
+const vendor = vendorAt >= 0 ? args.splice(vendorAt, 2)[1] : undefined;
+const [name, description = ''] = args;
 if (!name || !/^[a-z][a-z0-9-]*$/.test(name)) {
-  console.error('usage: pnpm new-package <name> "<description>"   (name: lower-case, dashes)');
+  console.error('usage: pnpm new-package <name> "<description>" [--vendor <npm-package>]   (name: lower-case, dashes)');
   process.exit(1);
 }
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,10 +75,147 @@ w(
   '.size-limit.json',
   `${JSON.stringify([{ name: `@plinth/${name}`, path: 'dist/index.js', limit: '2.5 kB', ignore: ['react', 'react-dom', '@plinth/core'] }], null, 2)}\n`,
 );
-w('src/index.ts', `export {};\n`);
-w('src/testing/index.ts', `export {};\n`);
+const Name = name.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase());
+const vendorFile = (vendor ?? 'vendor').replace(/^@/, '').replace(/[/]/g, '-');
+w(
+  `src/adapter/${vendorFile}.ts`,
+  `/**
+ * The one door to ${vendor ?? 'the vendor SDK'}: the only file that imports it. The rest of the package reaches
+ * it with \`await import('./adapter/${vendorFile}')\` inside a \`createVendorLoader({ load })\` from @plinth/core,
+ * so the SDK is a lazy chunk loaded after consent. No vendor type leaves this file.
+ */
+export async function init(): Promise<{ ready: true }> {
+  return { ready: true };
+}
+`,
+);
+w(
+  'src/index.ts',
+  `export { ${Name}Provider, type ${Name}ProviderProps, use${Name} } from './${Name}Provider';
+`,
+);
+w(
+  `src/${Name}Provider.tsx`,
+  `import { createVendorLoader, MissingProviderError, useConsentStore } from '@plinth/core';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+
+export interface ${Name}ProviderProps {
+  children?: ReactNode;
+}
+
+const ${Name}Context = createContext<{ status: string } | null>(null);
+
+/** Loads the vendor after \`analytics\` consent (change the category), once, StrictMode included. */
+export function ${Name}Provider({ children }: ${Name}ProviderProps) {
+  const store = useConsentStore();
+  if (!store) throw new MissingProviderError('${Name}Provider', 'core');
+  const [loader] = useState(() =>
+    createVendorLoader({
+      name: '${name}',
+      consent: { store, category: 'analytics' },
+      load: async () => (await import('./adapter/${vendorFile}')).init(),
+    }),
+  );
+  const [status, setStatus] = useState(loader.status());
+  useEffect(() => {
+    const off = loader.subscribe(setStatus);
+    void loader.start();
+    return () => {
+      off();
+      loader.dispose();
+    };
+  }, [loader]);
+  return <${Name}Context.Provider value={{ status }}>{children}</${Name}Context.Provider>;
+}
+
+export function use${Name}() {
+  const value = useContext(${Name}Context);
+  if (!value) throw new MissingProviderError('use${Name}', '${name}');
+  return value;
+}
+`,
+);
+w(
+  'src/testing/index.ts',
+  `/** Network-free helpers for tests and stories: \`Test${Name}Provider\`, a recording fake and \`reset${Name}()\`. */
+
+/** Forget everything the testing helpers recorded (call it in \`afterEach\`). */
+export function reset${Name}(): void {}
+`,
+);
+w(
+  'src/ssr.test.tsx',
+  `// @vitest-environment node
+import { renderToString } from 'react-dom/server';
+
+describe('SSR', () => {
+  it('imports and renders without touching window or starting the vendor', async () => {
+    const { ConsentProvider } = await import('@plinth/core');
+    const { ${Name}Provider } = await import('./index');
+    const html = renderToString(
+      <ConsentProvider options={{ storage: null }}>
+        <${Name}Provider>
+          <p>ok</p>
+        </${Name}Provider>
+      </ConsentProvider>,
+    );
+    expect(html).toBe('<p>ok</p>');
+    expect(typeof window).toBe('undefined');
+  });
+});
+`,
+);
+w(
+  `src/${Name}Provider.stories.tsx`,
+  `import type { Meta, StoryObj } from '@storybook/react-vite';
+import { TestConsentProvider } from '@plinth/core/testing';
+import { ${Name}Provider, use${Name} } from './${Name}Provider';
+
+function Status() {
+  return <p>status: {use${Name}().status}</p>;
+}
+
+const meta = {
+  title: '${name}/${Name}Provider',
+  render: () => (
+    <TestConsentProvider decisions={{ analytics: 'pending' }}>
+      <${Name}Provider>
+        <Status />
+      </${Name}Provider>
+    </TestConsentProvider>
+  ),
+} satisfies Meta;
+export default meta;
+
+/** Before consent: nothing is loaded. */
+export const WaitingForConsent: StoryObj<typeof meta> = {};
+`,
+);
 w(
   'README.md',
-  `# @plinth/${name}\n\n${description}\n\n## Quickstart\n\n\`\`\`sh\nnpm install @plinth/${name}\n\`\`\`\n`,
+  `# @plinth/${name}
+
+${description}
+
+## Quickstart
+
+\`\`\`tsx
+import { ConsentProvider } from '@plinth/core';
+import { ${Name}Provider, use${Name} } from '@plinth/${name}';
+
+export const App = () => (
+  <ConsentProvider>
+    <${Name}Provider>{/* your app */}</${Name}Provider>
+  </ConsentProvider>
 );
-console.log(`created packages/${name}: run pnpm install, then fill in src/ and README.md`);
+\`\`\`
+
+## Testing
+
+\`@plinth/${name}/testing\`: \`Test${Name}Provider\`, a recording fake, \`reset${Name}()\`.
+`,
+);
+console.log(
+  `created packages/${name} (adapter, provider, testing entry with reset${Name}(), SSR test, story, README): ` +
+    'run pnpm install, then fill in src/ and README.md, and add a changeset',
+);
