@@ -2,7 +2,7 @@
 export type FlagValue = boolean | number | string | null | readonly FlagValue[] | { readonly [key: string]: FlagValue };
 
 /** The catalogue: every flag key, exactly as written in the flag service, with its default. */
-export interface FlagCatalogue<Defaults extends Record<string, FlagValue> = Record<string, FlagValue>> {
+export interface FlagCatalogue<Defaults extends object = Record<string, FlagValue>> {
   readonly defaults: Readonly<Defaults>;
 }
 
@@ -25,6 +25,9 @@ export type Flags = FlagsRegister extends { flags: FlagCatalogue<infer Defaults>
 /** A registered flag key. */
 export type FlagKey = keyof Flags & string;
 
+/** `false` is a boolean flag, not a flag that is always `false`; declared unions stay as written. */
+type Catalogued<Defaults> = { [K in keyof Defaults]: Defaults[K] extends boolean ? boolean : Defaults[K] };
+
 /**
  * The flag catalogue and its defaults. Keys stay exactly as written (never camelCased); a union
  * type on a default (`'control' as 'control' | 'a' | 'b'`) is the set of variants.
@@ -32,6 +35,8 @@ export type FlagKey = keyof Flags & string;
  * @example
  * export const flags = defineFlags({ 'new-checkout': false, theme: 'light' as 'light' | 'dark' });
  */
-export function defineFlags<Defaults extends Record<string, FlagValue>>(defaults: Defaults): FlagCatalogue<Defaults> {
-  return Object.freeze({ defaults: Object.freeze({ ...defaults }) });
+export function defineFlags<Defaults extends object>(
+  defaults: Defaults & { [K in keyof Defaults]: FlagValue },
+): FlagCatalogue<Catalogued<Defaults>> {
+  return Object.freeze({ defaults: Object.freeze({ ...defaults }) }) as FlagCatalogue<Catalogued<Defaults>>;
 }

@@ -210,7 +210,13 @@ describe('flags with the real LaunchDarkly SDK against the sandbox', () => {
 
   it.each([
     ['stopped', async () => config({ baseUrl: deadUrl, streamUrl: deadUrl, eventsUrl: deadUrl })],
-    ['answering 500', async () => (await control('/behaviour', 'PUT', { status: 500 }), config())],
+    [
+      'answering 500',
+      async () => {
+        await control('/behaviour', 'PUT', { status: 500 });
+        return config();
+      },
+    ],
   ])('flag service %s: defaults (bootstrap kept) within the timeout, no page error', async (_, setup) => {
     const started = performance.now();
     render(

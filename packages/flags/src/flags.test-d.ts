@@ -1,0 +1,76 @@
+import { expectTypeOf } from 'vitest';
+import {
+  defineFlags,
+  Feature,
+  type FlagDetails,
+  FlagsProvider,
+  type FlagsStatus,
+  useFlag,
+  useFlagDetails,
+  useFlagsStatus,
+  useVariant,
+} from './index';
+import './test-flags';
+import { createFlagsClient } from './createFlagsClient';
+import { createBootstrap } from './server/index';
+import { testFlags } from './test-flags';
+
+describe('catalogue types', () => {
+  it('defineFlags keeps keys as written and widens literals but not declared unions', () => {
+    const flags = defineFlags({ 'new-checkout': false, theme: 'light' as 'light' | 'dark', limit: 3 });
+    expectTypeOf(flags.defaults).toEqualTypeOf<
+      Readonly<{ 'new-checkout': boolean; theme: 'light' | 'dark'; limit: number }>
+    >();
+    // @ts-expect-error a flag value must be JSON
+    defineFlags({ compute: () => 1 });
+  });
+
+  it('useFlag is typed from the registered catalogue', () => {
+    expectTypeOf(useFlag('new-checkout')).toEqualTypeOf<boolean>();
+    expectTypeOf(useFlag('theme')).toEqualTypeOf<'light' | 'dark'>();
+    expectTypeOf(useFlag('fpImprovedUI')).toEqualTypeOf<boolean>();
+    // @ts-expect-error unknown key
+    useFlag('new_checkout');
+    // @ts-expect-error camelCased key does not exist
+    useFlag('newCheckout');
+    // @ts-expect-error a comparison with a value the flag cannot take
+    if (useFlag('theme') === 'blue') return;
+    expectTypeOf(useVariant('price-test')).toEqualTypeOf<'control' | 'a' | 'b'>();
+    expectTypeOf(useFlagDetails('theme')).toEqualTypeOf<FlagDetails<'light' | 'dark'>>();
+    expectTypeOf(useFlagDetails('theme').source).toEqualTypeOf<'default' | 'bootstrap' | 'cache' | 'live'>();
+    expectTypeOf(useFlagsStatus()).toEqualTypeOf<FlagsStatus>();
+  });
+
+  it('<Feature> checks its flag and match', () => {
+    Feature({ flag: 'theme', match: 'dark' });
+    Feature({ flag: 'price-test', match: ['a', 'b'] });
+    Feature({ flag: 'new-checkout', fallback: null });
+    // @ts-expect-error not a variant of theme
+    Feature({ flag: 'theme', match: 'blue' });
+    // @ts-expect-error unknown flag
+    Feature({ flag: 'nope' });
+  });
+
+  it('FlagsProvider takes a client or a config, never both; bootstrap is typed', () => {
+    const client = createFlagsClient({ flags: testFlags, clientSideId: 'x', consent: false });
+    FlagsProvider({ client });
+    FlagsProvider({ config: { flags: testFlags, clientSideId: 'x', bootstrap: { theme: 'dark' } } });
+    // @ts-expect-error both
+    FlagsProvider({ client, config: { flags: testFlags, clientSideId: 'x' } });
+    // @ts-expect-error neither
+    FlagsProvider({});
+    // @ts-expect-error a bootstrap value the flag cannot take
+    createFlagsClient({ flags: testFlags, clientSideId: 'x', bootstrap: { theme: 'blue' } });
+  });
+
+  it('createBootstrap returns the catalogue shape, partial', () => {
+    expectTypeOf(createBootstrap(testFlags, { clientSideId: 'x' })).resolves.toEqualTypeOf<
+      Partial<{
+        'new-checkout': boolean;
+        theme: 'light' | 'dark';
+        'price-test': 'control' | 'a' | 'b';
+        fpImprovedUI: boolean;
+      }>
+    >();
+  });
+});
