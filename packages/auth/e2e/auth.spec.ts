@@ -1,0 +1,259 @@
+import { type BrowserContext, expect, type Page, test as base } from '@playwright/test';
+import { SANDBOX_URL } from '../playwright.config';
+
+const ORIGIN = 'http://127.0.0.1:4184';
+
+interface Recorded {
+  id: number;
+  route?: string;
+  status: number;
+  error?: string;
+  body?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  meta?: Record<string, unknown>;
+}
+
+async function received(page: Page, route?: string): Promise<Recorded[]> {
+  const response = await page.request.get(`${SANDBOX_URL}/_sandbox/received?vendor=oidc${route ? `&route=${route}` : ''}`);
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+const codeExchanges = async (page: Page) =>
+  (await received(page, 'token')).filter((entry) => entry.body?.grant_type === 'authorization_code');
+const refreshes = async (page: Page) =>
+  (await received(page, 'token')).filter((entry) => entry.body?.grant_type === 'refresh_token');
+
+/** Token responses seen by the page (to prove they never reach web storage or cookies). */
+function captureTokens(page: Page) {
+  const tokens: string[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().startsWith(`${SANDBOX_URL}/oidc/token`) || response.request().method() !== 'POST') return;
+    const body = await response.json().catch(() => ({}));
+    for (const key of ['access_token', 'refresh_token', 'id_token']) if (body[key]) tokens.push(body[key]);
+  });
+  return tokens;
+}
+
+/** Fills the sandbox's sign-in page (each test has a fresh browser context, so it always shows). */
+async function login(page: Page, name = 'ada.lovelace') {
+  await page.waitForURL((url) => url.href.startsWith(`${SANDBOX_URL}/oidc/interaction/`));
+  await page.getByLabel('Login').fill(name);
+  await page.getByLabel('Password').fill('anything');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const test = base.extend<{ errors: string[] }>({
+  errors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.request.delete(`${SANDBOX_URL}/_sandbox/received`);
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+async function signInAtAccount(page: Page) {
+  await page.goto('/account');
+  await login(page);
+  await expect(page).toHaveURL(`${ORIGIN}/account`);
+  await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
+}
+
+async function storageAndCookies(page: Page, context: BrowserContext) {
+  const storage = await page.evaluate(() => [
+    ...Object.entries(localStorage).map(([k, v]) => `local:${k}=${v}`),
+    ...Object.entries(sessionStorage).map(([k, v]) => `session:${k}=${v}`),
+    `cookie:${document.cookie}`,
+  ]);
+  const cookies = (await context.cookies()).map((c) => `${c.domain}:${c.name}=${c.value}`);
+  return [...storage, ...cookies].join('\n');
+}
+
+test('full sign-in from /account back to it: one code exchange under StrictMode, no tokens in storage', async ({
+  page,
+  context,
+}) => {
+  const tokens = captureTokens(page);
+  const callbacks: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.url().includes('/auth/callback')) callbacks.push(request.url());
+  });
+  await page.goto('/account');
+  await login(page);
+  await expect(page).toHaveURL(`${ORIGIN}/account`);
+  await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
+  await expect(page.getByTestId('subject')).not.toHaveText('');
+  expect(await page.getByTestId('subject').textContent()).not.toContain('ada');
+  expect(page.url()).toBe(`${ORIGIN}/account`); // code, state, session_state, iss gone
+
+  expect(callbacks).toHaveLength(1);
+  expect(callbacks[0]).toMatch(/[?&]code=.+&?/);
+  const exchanges = await codeExchanges(page);
+  expect(exchanges).toHaveLength(1);
+  expect(exchanges[0]?.status).toBe(200);
+  expect(exchanges[0]?.body?.code_verifier).toBeDefined(); // PKCE
+  const authorize = (await received(page, 'authorization'))[0];
+  expect(authorize?.query?.code_challenge_method).toBe('S256');
+
+  expect(tokens.length).toBeGreaterThanOrEqual(2);
+  const everything = await storageAndCookies(page, context);
+  for (const token of tokens) expect(everything).not.toContain(token);
+  expect(everything).toContain('plinth.auth.session=1');
+  expect(everything).not.toMatch(/oidc\.user/);
+});
+
+test('a reload restores the session silently; Back after sign-in does not re-run the callback', async ({ page }) => {
+  await signInAtAccount(page);
+  await page.reload();
+  await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(page.url()).toBe(`${ORIGIN}/account`);
+  const silent = (await received(page, 'authorization')).filter((entry) => entry.query?.prompt === 'none');
+  expect(silent).toHaveLength(1);
+  expect(await codeExchanges(page)).toHaveLength(2); // the sign-in, then the silent one
+
+  await page.goBack();
+  await page.waitForLoadState('load');
+  expect(page.url()).not.toContain('/auth/callback');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  const exchanges = await codeExchanges(page);
+  expect(exchanges).toHaveLength(2);
+  expect(exchanges.every((entry) => entry.status === 200)).toBe(true);
+});
+
+test("a reload after the provider's session is gone ends signed out, quietly", async ({ page, context }) => {
+  await signInAtAccount(page);
+  await context.clearCookies();
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  const silent = (await received(page, 'authorization')).filter((entry) => entry.query?.prompt === 'none');
+  expect(silent).toHaveLength(1);
+  expect(silent[0]?.error).toMatch(/login_required/);
+  expect(await page.evaluate(() => localStorage.getItem('plinth.auth.session'))).toBeNull();
+  expect(page.url()).toBe(`${ORIGIN}/`);
+});
+
+test('sign-out revokes the tokens (refused afterwards), goes through end-session and clears the user', async ({
+  page,
+}) => {
+  const tokens = captureTokens(page);
+  await signInAtAccount(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByTestId('user')).toHaveCount(0);
+  expect(page.url()).toBe(`${ORIGIN}/`);
+
+  const revocations = await received(page, 'revocation');
+  expect(revocations.map((entry) => entry.meta?.revoked)).toEqual(['RefreshToken', 'AccessToken']);
+  expect(revocations.every((entry) => entry.body?.token_type_hint !== undefined)).toBe(true);
+  expect((await received(page, 'end_session')).length).toBeGreaterThan(0);
+
+  const refreshToken = tokens[1];
+  const refused = await page.request.post(`${SANDBOX_URL}/oidc/token`, {
+    form: { grant_type: 'refresh_token', refresh_token: String(refreshToken), client_id: 'plinth-demo' },
+  });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).error).toBe('invalid_grant');
+});
+
+test('a provider error=access_denied ends in the typed error, no tokens and no loop', async ({ page, context }) => {
+  await page.goto('/account');
+  await page.waitForURL((url) => url.href.startsWith(`${SANDBOX_URL}/oidc/interaction/`));
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert')).toContainText('access_denied');
+  await expect(page.getByTestId('error-code')).toHaveText('access_denied');
+  await expect(page.getByTestId('fallback')).toBeVisible();
+  expect(page.url()).toBe(`${ORIGIN}/account`);
+  expect(await codeExchanges(page)).toHaveLength(0);
+  // No loop: a reload within 30 s stays put, and so does the guard.
+  await page.reload();
+  await expect(page.getByTestId('fallback')).toBeVisible();
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+  expect(page.url()).toBe(`${ORIGIN}/account`);
+  expect(await received(page, 'authorization')).toHaveLength(1);
+  expect(await storageAndCookies(page, context)).not.toMatch(/access_token|refresh_token/);
+  // "Try again" is an explicit sign-in: allowed.
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await login(page);
+  await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
+});
+
+test('a tampered state ends in state_mismatch with no token request and no loop', async ({ page }) => {
+  await page.route('**/auth/callback?**', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.searchParams.get('state') === 'tampered') return route.continue();
+    url.searchParams.set('state', 'tampered');
+    await route.fulfill({ status: 302, headers: { location: url.href } });
+  });
+  await page.goto('/account');
+  await login(page);
+  await expect(page.getByTestId('error-code')).toHaveText('state_mismatch');
+  expect(page.url()).toBe(`${ORIGIN}/`);
+  expect(await codeExchanges(page)).toHaveLength(0);
+  await expect(page.getByTestId('status')).toHaveText('error');
+  expect(await received(page, 'authorization')).toHaveLength(1);
+});
+
+test('a replayed code ends in invalid_grant with no tokens', async ({ page, context }) => {
+  let callbackUrl = '';
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.url().includes('/auth/callback?')) callbackUrl = request.url();
+  });
+  await page.goto('/account');
+  await page.waitForURL((url) => url.href.startsWith(`${SANDBOX_URL}/oidc/interaction/`));
+  // The stored sign-in request, copied before the callback consumes it.
+  const stored = (await context.storageState()).origins
+    .find((origin) => origin.origin === ORIGIN)
+    ?.localStorage.find((item) => item.name.startsWith('oidc.'));
+  expect(stored).toBeDefined();
+  await login(page);
+  await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
+
+  await page.evaluate(([name, value]) => localStorage.setItem(name as string, value as string), [
+    stored?.name,
+    stored?.value,
+  ]);
+  await page.goto(callbackUrl);
+  await expect(page.getByTestId('error-code')).toHaveText('invalid_grant');
+  await expect(page.getByTestId('user')).toHaveCount(0);
+  expect(page.url()).toBe(`${ORIGIN}/account`);
+  const exchanges = await codeExchanges(page);
+  expect(exchanges.map((entry) => entry.status)).toEqual([200, 400]);
+  expect(exchanges[1]?.error).toMatch(/invalid_grant/);
+});
+
+for (const returnTo of ['https://evil.example', '//evil.example', '/\\evil.example', '/%2F%2Fevil.example']) {
+  test(`returnTo=${returnTo} lands on /`, async ({ page }) => {
+    await page.goto(`/signin?returnTo=${encodeURIComponent(returnTo)}`);
+    await login(page);
+    await expect(page.getByTestId('status')).toHaveText('signedIn');
+    expect(page.url()).toBe(`${ORIGIN}/`);
+    await expect(page.getByTestId('home')).toBeVisible();
+  });
+}
+
+test('two tabs renew their 8 s tokens without invalid_grant', async ({ page, context }) => {
+  test.setTimeout(45_000);
+  await signInAtAccount(page);
+  const second = await context.newPage();
+  await second.goto('/account'); // restored silently from the provider's session
+  await expect(second.getByTestId('name')).toHaveText('Ada Lovelace');
+  // Sentinel: each tab renews at least twice (about every 5 s).
+  await expect.poll(async () => (await refreshes(page)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+  await page.getByRole('button', { name: 'Get token' }).click();
+  await second.getByRole('button', { name: 'Get token' }).click();
+  await expect(page.getByTestId('tokens')).toHaveText('1');
+  await expect(second.getByTestId('tokens')).toHaveText('1');
+  const all = await refreshes(page);
+  expect(all.filter((entry) => entry.status !== 200)).toEqual([]);
+  await expect(page.getByTestId('status')).toHaveText('signedIn');
+  await expect(second.getByTestId('status')).toHaveText('signedIn');
+  await second.close();
+});

@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+/** The journeys' app: served from e2e/app, @plinth/* resolved to their source. */
+export default defineConfig({
+  root: fileURLToPath(new URL('./app', import.meta.url)),
+  plugins: [react()],
+  resolve: { conditions: ['@plinth/source', ...defaultClientConditions] },
+  // Pre-bundled up front: a mid-journey re-optimisation would reload the page.
+  optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-dev-runtime', 'oidc-client-ts'] },
+  envPrefix: 'VITE_',
+  clearScreen: false,
+});
