@@ -36,7 +36,7 @@ export interface TestAuthOptions {
   error?: AuthError | null;
   /** What `getAccessToken()` resolves to. Default `'test-access-token'`. */
   accessToken?: string;
-  /** Make the app's `signIn()` sign in as this user at once (instead of only recording the call). */
+  /** Make the app's explicit `signIn()` sign in as this user at once (automatic ones, from `RequireAuth`, are only recorded). */
   signInAs?: Partial<AuthUser> & { id: string };
 }
 
@@ -85,7 +85,7 @@ export function createTestAuth(options: TestAuthOptions = {}): TestAuth {
     },
     async signIn(signInOptions) {
       calls.push({ method: 'signIn', ...(signInOptions ? { options: signInOptions } : {}) });
-      if (options.signInAs) auth.signInAs(options.signInAs);
+      if (options.signInAs && !signInOptions?.automatic) auth.signInAs(options.signInAs);
     },
     async signOut() {
       calls.push({ method: 'signOut' });
