@@ -100,6 +100,22 @@ describe('plinth-sandbox CLI', () => {
     await first.exited;
   });
 
+  it('passes vendor options given with --set, and refuses malformed or unknown ones', async () => {
+    const cli = run(['--port', '0', '--set', 'collect.status=503', '-s', 'oidc.clientId=my-app']);
+    const url = await cli.firstLine;
+    expect((await fetch(`${url}/collect/x`, { method: 'POST', body: '{}' })).status).toBe(503);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    expect(cli.output().stdout).toContain('(client_id my-app,');
+
+    const malformed = run(['--set', 'collect']);
+    expect(await malformed.exited).toBe(2);
+    expect(malformed.output().stderr).toContain('invalid --set collect (expected vendor.option=value)');
+    const unknown = run(['--port', '0', '--set', 'nope.x=1']);
+    expect(await unknown.exited).toBe(1);
+    expect(unknown.output().stderr).toContain('vendorOptions.nope given, but no vendor module named "nope"');
+  });
+
   it('rejects a bad port with exit code 2', async () => {
     const cli = run(['--port', 'abc']);
     expect(await cli.exited).toBe(2);
