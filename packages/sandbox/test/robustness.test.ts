@@ -194,9 +194,16 @@ describe('malformed input answers 4xx, is recorded, and never crashes the sandbo
   });
 
   it('unknown paths → 404, recorded under "unmatched" with the decoded body', async () => {
-    const res = await post('/no-vendor/serves/this', JSON.stringify({ event: 'lost' }), { 'content-type': 'application/json' });
+    const res = await post('/no-vendor/serves/this', JSON.stringify({ event: 'lost' }), {
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(404);
-    expect(last()).toMatchObject({ vendor: 'unmatched', path: '/no-vendor/serves/this', body: { event: 'lost' }, status: 404 });
+    expect(last()).toMatchObject({
+      vendor: 'unmatched',
+      path: '/no-vendor/serves/this',
+      body: { event: 'lost' },
+      status: 404,
+    });
   });
 
   it('a module may record one entry per item of a batch', async () => {
