@@ -20,6 +20,10 @@ const steps = [
   ['changesets', ['changeset', 'status']],
   ['stories as browser tests (Chromium)', ['vitest', 'run', '--project', 'storybook']],
   ['Storybook static build', ['storybook', 'build', '--quiet', '-o', 'storybook-static']],
+  [
+    'real consumers from the packed tarballs (React 18 + Vite, TypeScript node16)',
+    ['node', 'scripts/consumer-test.mjs'],
+  ],
   ['end-to-end journeys (Chromium)', turbo('e2e')],
 ];
 

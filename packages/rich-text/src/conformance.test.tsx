@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import upstream from '../test/fixtures/portabletext-react/fixtures.json';
 import { rendererDefaults, renderPortableText } from './adapter/portabletext';
 import { RichText } from './RichText';
-import { resetMissingComponentWarnings } from './report';
+import { resetRichText } from './testing';
 import type { RichTextComponents } from './types';
 
 // Upstream @portabletext/react 7.0.1 fixtures, copied into the package with their licence and origin
@@ -72,7 +72,7 @@ const normalise = (html: string) =>
 
 describe('conformance with @portabletext/react 7.0.1 fixtures', () => {
   beforeEach(() => {
-    resetMissingComponentWarnings();
+    resetRichText();
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
 

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { renderToString } from 'react-dom/server';
 
-describe('SSR', () => {
+// Generous timeouts: the first dynamic import transforms the package and core from source (slow on a busy machine).
+describe('SSR', { timeout: 30_000 }, () => {
   it('imports and renders on the server without touching window, fetch or console', async () => {
     const fetchBefore = globalThis.fetch;
     const { error, warn, log } = console;

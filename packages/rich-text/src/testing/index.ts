@@ -1,11 +1,13 @@
 /**
  * Test helpers for code that renders `@plinth/rich-text`: terse builders for Portable Text
- * documents, and a reset for the once-per-page missing-component warnings.
+ * documents, and `resetRichText()` between tests.
  *
  * ```ts
  * const doc = [block('h2', 'Pricing'), block('normal', 'See ', link('the plans', '/plans'), '.')];
  * ```
  */
+
+import { resetMissingComponentWarnings } from '../report';
 import type {
   RichTextBlock,
   RichTextBlockStyle,
@@ -16,8 +18,6 @@ import type {
   RichTextSpan,
   RichTextTypedObject,
 } from '../types';
-
-export { resetMissingComponentWarnings } from '../report';
 
 type Annotation = { _type: string; [field: string]: unknown };
 /** A block child: a string (plain span), a span from `span`/`link`/…, or an inline object. */
@@ -31,8 +31,13 @@ export function key(): string {
   return `k${(counter++).toString(36)}`;
 }
 
-/** Restart `key()` at `k0`, for snapshot-stable documents. */
-export function resetKeys(): void {
+/**
+ * Between tests: forget which missing components were already reported (they are reported once per
+ * page) and restart `key()` at `k0` (snapshot-stable documents). The production reports go to
+ * `@plinth/core`'s channel: reset it with `resetChannel()` from `@plinth/core/testing`.
+ */
+export function resetRichText(): void {
+  resetMissingComponentWarnings();
   counter = 0;
 }
 

@@ -1,7 +1,7 @@
-import { block, codeBlock, image, key, link, listItem, resetKeys, span } from './index';
+import { block, codeBlock, image, key, link, listItem, resetRichText, span } from './index';
 
 describe('testing builders', () => {
-  beforeEach(() => resetKeys());
+  beforeEach(() => resetRichText());
 
   it('builds a block with spans and link mark definitions', () => {
     expect(block('normal', 'Read ', link('docs', '/docs'), span('!', 'strong', { _type: 'link', href: '#x' }))).toEqual(
@@ -28,9 +28,9 @@ describe('testing builders', () => {
     expect(codeBlock('x', 'js')).toEqual({ _type: 'code', _key: 'k3', code: 'x', language: 'js' });
   });
 
-  it('restarts keys', () => {
+  it('resetRichText restarts keys', () => {
     key();
-    resetKeys();
+    resetRichText();
     expect(key()).toBe('k0');
   });
 });

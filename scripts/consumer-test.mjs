@@ -1,0 +1,417 @@
+#!/usr/bin/env node
+// Real consumers, from the packed tarballs (what npm would download), not the workspace:
+//   1. build and `pnpm pack` every published package (packages/* that are not private, except the sandbox);
+//   2. install the tarballs with npm into a fresh project under the system temp dir, beside React 18.3, Vite and
+//      TypeScript (exact versions), then
+//      a. import every entry of every package in Node, as ESM and as CommonJS (no console output allowed),
+//      b. server-render an app that uses them with React 18's renderToString,
+//      c. `vite build` the same app for the browser, and hydrate the server markup in Chromium: no error, no warning,
+//      d. type-check imports of every entry with `moduleResolution: node16`, as CommonJS and as ESM, skipLibCheck off;
+//   3. with `--next`: a Next.js 16 App Router app (React 19) that uses the rich text from a server component,
+//      built with `next build`. Not in the suite: it does not fit the suite's time budget (see the README).
+//
+// Usage: node scripts/consumer-test.mjs [--next] [--keep]   (--keep leaves the temp dir for inspection)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const started = Date.now();
+
+// Exact versions of what a consumer brings along.
+const V = {
+  react18: '18.3.1',
+  typesReact18: '18.3.8',
+  typesReactDom18: '18.3.7',
+  vite: '8.3.8',
+  typescript: '5.9.3',
+  next: '16.4.6',
+  react19: '19.3.1',
+  typesReact19: '19.3.0',
+  typesReactDom19: '19.3.0',
+};
+
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+const step = (text) => console.log(`\n▸ ${text} (${elapsed()})`);
+function run(cmd, argv, options = {}) {
+  const result = spawnSync(cmd, argv, { stdio: 'inherit', encoding: 'utf8', ...options });
+  if (result.status !== 0) {
+    const output = options.stdio === 'pipe' ? `\n${result.stdout}${result.stderr}` : '';
+    throw new Error(`\`${cmd} ${argv.join(' ')}\` failed (exit ${result.status ?? result.signal})${output}`);
+  }
+  return result;
+}
+// Inside `pnpm run`, npm_execpath is pnpm itself; otherwise the pinned pnpm through npx (the README's form).
+const pnpm = (argv, options) =>
+  process.env.npm_execpath?.match(/pnpm/)
+    ? run(process.execPath, [process.env.npm_execpath, ...argv], options)
+    : run('npx', ['-y', 'pnpm@10.34.9', ...argv], options);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+// npm with an empty user config (no stray settings from the machine), quiet, and no install scripts.
+const npm = (cwd, argv) =>
+  run('npm', [...argv, '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+    cwd,
+    env: { ...process.env, npm_config_userconfig: join(cwd, '.npmrc-empty') },
+  });
+
+// ---- which packages ------------------------------------------------------------------------------
+const packages = readdirSync(join(root, 'packages'))
+  .map((dir) => ({ dir: join(root, 'packages', dir), json: join(root, 'packages', dir, 'package.json') }))
+  .filter(({ json }) => existsSync(json))
+  .map(({ dir, json }) => ({ dir, pkg: JSON.parse(readFileSync(json, 'utf8')) }))
+  .filter(({ pkg }) => !pkg.private && pkg.name !== '@plinth/sandbox');
+/** Every entry a consumer can import: `@plinth/x`, `@plinth/x/testing`, … (from the published exports). */
+const entries = packages.flatMap(({ pkg }) =>
+  Object.keys(pkg.publishConfig?.exports ?? pkg.exports ?? { '.': null })
+    .filter((key) => key !== './package.json')
+    .map((key) => (key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`)),
+);
+console.log(`consumer test: ${packages.length} packages, ${entries.length} entries: ${entries.join(', ')}`);
+
+const work = mkdtempSync(join(tmpdir(), 'plinth-consumers-'));
+const failures = [];
+const check = async (name, fn) => {
+  step(name);
+  try {
+    await fn();
+    console.log(`  ✓ ${name}`);
+  } catch (error) {
+    console.error(`  ✗ ${name}: ${error.message}`);
+    failures.push(name);
+  }
+};
+
+try {
+  // ---- 1. build + pack ---------------------------------------------------------------------------
+  step('build (turbo, cached) and pack');
+  run(bin('turbo'), [
+    'run',
+    'build',
+    '--output-logs=errors-only',
+    ...packages.map(({ pkg }) => `--filter=${pkg.name}`),
+  ]);
+  const tarballs = join(work, 'tarballs');
+  mkdirSync(tarballs);
+  const deps = {};
+  for (const { dir, pkg } of packages) {
+    const before = new Set(readdirSync(tarballs));
+    pnpm(['pack', '--pack-destination', tarballs], { cwd: dir, stdio: 'pipe' });
+    const file = readdirSync(tarballs).find((f) => !before.has(f));
+    deps[pkg.name] = `file:${join(tarballs, file)}`;
+  }
+  // A dependency on another @plinth package must be satisfied by its tarball, never by the registry.
+  for (const { pkg } of packages)
+    for (const dep of Object.keys(pkg.dependencies ?? {}))
+      if (dep.startsWith('@plinth/') && !deps[dep]) throw new Error(`${pkg.name} depends on unpublished ${dep}`);
+
+  // ---- 2. React 18.3 + Vite + TypeScript consumer ---------------------------------------------------
+  const app = join(work, 'react18');
+  writeProject(app, react18Files(deps));
+  await check('npm install (React 18.3, Vite, TypeScript, the tarballs)', () => npm(app, ['install']));
+
+  await check('every entry imports in Node as ESM and as CommonJS, silently', () => {
+    run(process.execPath, ['import-all.mjs'], { cwd: app, stdio: 'pipe' });
+    run(process.execPath, ['require-all.cjs'], { cwd: app, stdio: 'pipe' });
+  });
+  await check('type-check every entry with moduleResolution node16, as CommonJS and as ESM', () => {
+    run(join(app, 'node_modules', '.bin', 'tsc'), ['-p', 'types-cjs'], { cwd: app, stdio: 'pipe' });
+    run(join(app, 'node_modules', '.bin', 'tsc'), ['-p', 'types-esm'], { cwd: app, stdio: 'pipe' });
+  });
+  await check('vite build of the app', () =>
+    run(join(app, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: app, stdio: 'pipe' }),
+  );
+  await check('server render with React 18 (renderToString), silently', () =>
+    run(process.execPath, ['server.mjs'], { cwd: app, stdio: 'pipe' }),
+  );
+  await check('hydrate the server markup in Chromium without errors or warnings', () => hydrate(join(app, 'dist')));
+
+  // ---- 3. Next.js 16 (opt-in) ----------------------------------------------------------------------
+  if (args.has('--next')) {
+    const next = join(work, 'next16');
+    writeProject(next, nextFiles(deps));
+    await check('npm install (Next.js 16, React 19, the tarballs)', () => npm(next, ['install']));
+    await check('next build (App Router, rich text from a server component)', () =>
+      run(join(next, 'node_modules', '.bin', 'next'), ['build'], {
+        cwd: next,
+        stdio: 'pipe',
+        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      }),
+    );
+  }
+} catch (error) {
+  console.error(`✗ ${error.message}`);
+  failures.push('setup');
+} finally {
+  if (args.has('--keep')) console.log(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
+
+console.log(
+  `\nconsumer test: ${failures.length ? `${failures.length} failed (${failures.join('; ')})` : 'passed'} in ${elapsed()}`,
+);
+process.exit(failures.length ? 1 : 0);
+
+// ---- helpers -----------------------------------------------------------------------------------------
+
+function writeProject(dir, files) {
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+  }
+}
+
+/** A static server for the built app, then Chromium: wait for hydration and the inlined SVG, collect every problem. */
+async function hydrate(dist) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.css': 'text/css' };
+  const server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
+    const file = join(dist, pathname === '/' ? 'index.html' : pathname);
+    if (relative(dist, file).startsWith('..') || !existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { chromium } = await import('playwright');
+  const { chromiumLaunchOptions } = await import('../tooling/chromium.mjs');
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    const page = await browser.newPage();
+    const problems = [];
+    page.on(
+      'console',
+      (m) => ['error', 'warning'].includes(m.type()) && problems.push(`console.${m.type()}: ${m.text()}`),
+    );
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    const { port } = server.address();
+    await page.goto(`http://127.0.0.1:${port}/`);
+    // Positive sentinels: the app's effect ran (hydrated) and the icon was fetched, sanitised and inlined.
+    await page.waitForSelector('main[data-hydrated="yes"]', { timeout: 15_000 });
+    await page.waitForSelector('main svg', { timeout: 15_000 });
+    const html = await page.$eval('main', (el) => el.innerHTML);
+    if (!html.includes('<h2 id="hello-consumer">Hello consumer</h2>')) problems.push(`unexpected markup: ${html}`);
+    if (problems.length) throw new Error(problems.join('\n    '));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+/** The app every consumer renders: rich text, consent, a lazy section and an inline SVG. Plain JS, no JSX step. */
+const appSource = `import { ConsentProvider, createConsent } from '@plinth/core';
+import { LazyRender } from '@plinth/lazy';
+import { RichText } from '@plinth/rich-text';
+import { InlineSvg } from '@plinth/svg';
+import { createElement as h, useEffect, useState } from 'react';
+
+const doc = [
+  { _type: 'block', _key: 'a', style: 'h2', markDefs: [], children: [{ _type: 'span', _key: 'a1', text: 'Hello consumer', marks: [] }] },
+  {
+    _type: 'block', _key: 'b', style: 'normal',
+    markDefs: [{ _type: 'link', _key: 'l1', href: 'javascript:alert(1)' }, { _type: 'link', _key: 'l2', href: 'https://example.com/' }],
+    children: [
+      { _type: 'span', _key: 'b1', text: 'unsafe', marks: ['l1'] },
+      { _type: 'span', _key: 'b2', text: ' and ', marks: [] },
+      { _type: 'span', _key: 'b3', text: 'safe', marks: ['l2', 'strong'] },
+    ],
+  },
+];
+const consent = createConsent();
+
+export function App() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return h('main', { 'data-hydrated': hydrated ? 'yes' : 'no' },
+    h(ConsentProvider, { store: consent },
+      h(RichText, { value: doc }),
+      h(LazyRender, { minHeight: 40 }, h('p', null, 'Lazy section')),
+      h(InlineSvg, { src: '/icon.svg', title: 'Icon', width: 24, height: 24 }),
+    ),
+  );
+}
+`;
+
+/** Fails the process on any console output: a package must not log on import or while rendering. */
+const silence = `for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
+  console[level] = (...a) => { process.stderr.write(\`unexpected console.\${level}: \${a.join(' ')}\\n\`); process.exitCode = 1; };
+}
+`;
+
+function react18Files(deps) {
+  const typeImports = entries.map((entry, i) => `import * as m${i} from '${entry}';`).join('\n');
+  const typeFile = `${typeImports}\nexport const modules = [${entries.map((_, i) => `m${i}`).join(', ')}];\n`;
+  const tsconfig = {
+    compilerOptions: {
+      module: 'node16',
+      moduleResolution: 'node16',
+      target: 'es2022',
+      lib: ['es2022', 'dom'],
+      jsx: 'react-jsx',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+    },
+    include: ['*.ts', '*.tsx'],
+  };
+  // The quickstart's custom components, type-checked against React 18's types.
+  const usage = `import { RichText, type RichTextComponents, type RichTextValue } from '@plinth/rich-text';
+import { toPlainText } from '@plinth/rich-text/plain-text';
+
+const components: RichTextComponents = {
+  types: { callout: ({ value }) => <aside className={value.tone}>{value.text}</aside> },
+  marks: { highlight: ({ children }) => <mark>{children}</mark> },
+};
+export const Article = ({ body }: { body: RichTextValue }) => (
+  <article title={toPlainText(body).slice(0, 160)}>
+    <RichText value={body} components={components} origin="https://www.example.com" />
+  </article>
+);
+`;
+  return {
+    '.npmrc-empty': '',
+    'package.json': {
+      name: 'plinth-consumer-react18',
+      private: true,
+      type: 'module',
+      dependencies: {
+        ...deps,
+        react: V.react18,
+        'react-dom': V.react18,
+        '@types/react': V.typesReact18,
+        '@types/react-dom': V.typesReactDom18,
+        vite: V.vite,
+        typescript: V.typescript,
+      },
+    },
+    'import-all.mjs': `${silence}const entries = ${JSON.stringify(entries)};
+for (const entry of entries) {
+  const mod = await import(entry);
+  if (!Object.keys(mod).length) throw new Error(\`\${entry} has no exports\`);
+}
+`,
+    'require-all.cjs': `${silence}for (const entry of ${JSON.stringify(entries)}) {
+  const mod = require(entry);
+  if (!Object.keys(mod).length) throw new Error(\`\${entry} has no exports\`);
+}
+`,
+    'src/app.js': appSource,
+    'src/main.js': `import { createElement } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { App } from './app.js';
+
+hydrateRoot(document.getElementById('root'), createElement(App));
+`,
+    'public/icon.svg':
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle id="c" cx="12" cy="12" r="10"/></svg>\n',
+    'index.html': `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Plinth consumer (React 18)</title></head>
+  <body><div id="root">@@SSR@@</div><script type="module" src="/src/main.js"></script></body>
+</html>
+`,
+    // Server render with Node's own resolution of the installed packages, into the built page.
+    'server.mjs': `${silence}import { readFileSync, writeFileSync } from 'node:fs';
+import { createElement, version } from 'react';
+import { renderToString } from 'react-dom/server';
+import { App } from './src/app.js';
+
+if (!version.startsWith('18.3.')) throw new Error(\`expected React 18.3, got \${version}\`);
+const html = renderToString(createElement(App));
+for (const expected of ['<h2 id="hello-consumer">Hello consumer</h2>', 'rel="noopener noreferrer"', 'unsafe']) {
+  if (!html.includes(expected)) throw new Error(\`server markup lacks \${expected}: \${html}\`);
+}
+if (html.includes('javascript:')) throw new Error('an unsafe link was rendered');
+const page = readFileSync('dist/index.html', 'utf8');
+if (!page.includes('@@SSR@@')) throw new Error('dist/index.html has no @@SSR@@ slot');
+writeFileSync('dist/index.html', page.replace('@@SSR@@', html));
+`,
+    'types-cjs/package.json': { type: 'commonjs' },
+    'types-cjs/tsconfig.json': tsconfig,
+    'types-cjs/entries.ts': typeFile,
+    'types-esm/package.json': { type: 'module' },
+    'types-esm/tsconfig.json': tsconfig,
+    'types-esm/entries.ts': typeFile,
+    'types-esm/article.tsx': usage,
+  };
+}
+
+function nextFiles(deps) {
+  return {
+    '.npmrc-empty': '',
+    'package.json': {
+      name: 'plinth-consumer-next16',
+      private: true,
+      dependencies: {
+        ...deps,
+        next: V.next,
+        react: V.react19,
+        'react-dom': V.react19,
+        '@types/react': V.typesReact19,
+        '@types/react-dom': V.typesReactDom19,
+        typescript: V.typescript,
+      },
+    },
+    'tsconfig.json': {
+      compilerOptions: {
+        target: 'es2022',
+        lib: ['dom', 'es2022'],
+        strict: true,
+        noEmit: true,
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        jsx: 'react-jsx',
+        isolatedModules: true,
+        skipLibCheck: true,
+        plugins: [{ name: 'next' }],
+      },
+      include: ['**/*.ts', '**/*.tsx', '.next/types/**/*.ts'],
+      exclude: ['node_modules'],
+    },
+    'next.config.mjs': 'export default {};\n',
+    'app/layout.tsx': `export default function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
+}
+`,
+    // The README's server-component recipe: components (functions) live in a 'use client' file.
+    'app/Article.tsx': `'use client';
+import { RichText, type RichTextComponents, type RichTextValue } from '@plinth/rich-text';
+
+const components: RichTextComponents = {
+  types: { callout: ({ value }) => <aside className={value.tone}>{value.text}</aside> },
+};
+
+export function Article({ body }: { body: RichTextValue }) {
+  return <RichText value={body} components={components} origin="https://www.example.com" />;
+}
+`,
+    'app/page.tsx': `import { toPlainText } from '@plinth/rich-text/plain-text';
+import type { RichTextValue } from '@plinth/rich-text';
+import { Article } from './Article';
+
+const body: RichTextValue = [
+  { _type: 'block', _key: 'a', style: 'h2', markDefs: [], children: [{ _type: 'span', _key: 'a1', text: 'Hello Next', marks: [] }] },
+  { _type: 'callout', _key: 'c', tone: 'info', text: 'From a server component' },
+];
+
+export function generateMetadata() {
+  return { description: toPlainText(body).slice(0, 160) };
+}
+
+export default function Page() {
+  return (
+    <main>
+      <Article body={body} />
+    </main>
+  );
+}
+`,
+  };
+}
