@@ -60,6 +60,7 @@ const readState = (key: string) => {
     return JSON.parse(localStorage.getItem(STATE_PREFIX + key) ?? 'null') as {
       created?: number;
       request_type?: string;
+      data?: { returnTo?: unknown };
     } | null;
   } catch {
     return null;
@@ -182,10 +183,11 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
 
   const handleCallback = async (url: URL) => {
     const key = url.searchParams.get('state') as string;
+    // Read before the SDK consumes it: where to land even when the exchange fails.
+    const stored = readState(key);
     let flight = callbacks.get(key);
     if (!flight) {
       flight = (async () => {
-        const stored = readState(key);
         if (stored?.created && stored.created * 1000 < Date.now() - s.requestMaxAgeSeconds * 1000) {
           localStorage.removeItem(STATE_PREFIX + key);
           throw new AuthError('callback: the sign-in request expired', { source: 'callback', code: 'expired' });
@@ -201,8 +203,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     } catch (thrown) {
       const error = toAuthError(thrown, 'callback');
       set({ status: 'error', user: null, error });
-      const stored = (thrown as { state?: { returnTo?: unknown } } | null)?.state;
-      navigate(validateReturnTo(stored?.returnTo));
+      navigate(validateReturnTo(stored?.data?.returnTo));
     }
   };
 
