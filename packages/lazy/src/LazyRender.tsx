@@ -81,10 +81,14 @@ export function LazyRender({
     once,
     onVisible,
     // Leaving the view with once={false}: remember the content's height so its placeholder keeps it.
+    // (The observer also says "not visible" before a first reveal: the box then holds the placeholder.)
     onChange: (visible) => {
-      if (!visible && box.current) height.current = box.current.getBoundingClientRect().height || height.current;
+      if (!visible && shown.current && box.current)
+        height.current = box.current.getBoundingClientRect().height || height.current;
     },
   });
+  const shown = useRef(false);
+  shown.current = inView;
   const attach = useCallback(
     (node: HTMLDivElement | null) => {
       box.current = node;
