@@ -4,24 +4,30 @@ import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
 const PORT = 4174;
 const SANDBOX_PORT = 4701;
 
-/** Journeys in real Chromium against the demo and @plinth/sandbox, started together by scripts/dev.mjs. */
+/**
+ * Journeys in real Chromium against the built demo (what users get: lazy chunks as shipped) and
+ * @plinth/sandbox, started together by scripts/dev.mjs --preview. Retries stay at 0: a flaky journey
+ * is a bug to fix.
+ */
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Upper bounds, not waits: generous because the suite shares 2 cores with everything else.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromiumLaunchOptions(),
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `node scripts/dev.mjs --port ${PORT} --sandbox-port ${SANDBOX_PORT} --quiet`,
+    command: `node scripts/dev.mjs --preview --port ${PORT} --sandbox-port ${SANDBOX_PORT} --quiet`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    timeout: 120_000,
   },
   metadata: { sandbox: `http://127.0.0.1:${SANDBOX_PORT}` },
 });

@@ -1,7 +1,39 @@
 import { expect, received, test } from './fixtures';
 
+const path = (url: unknown) => {
+  const parsed = new URL(String(url));
+  return parsed.pathname + parsed.search;
+};
+
 test.describe('consent', () => {
-  test('nothing is loaded or sent before consent; accepting replays the queued page views once, scrubbed', async ({
+  test('the banner asks for analytics, monitoring and functional; nothing is stored before a choice', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    const banner = page.getByRole('dialog', { name: 'Your privacy choices' });
+    await banner.getByRole('button', { name: 'Choose…' }).click();
+    for (const name of [/Analytics/, /Monitoring/, /Functional/]) {
+      await expect(banner.getByRole('checkbox', { name })).not.toBeChecked();
+    }
+    // Positive sentinel: the inspector is live (its chunk ran), the page rendered; still nothing stored
+    // but the demo's own `plinth*` keys, and no cookie.
+    await expect(page.getByRole('status', { name: 'sandbox live' })).toBeVisible();
+    const keys = await page.evaluate(() => [
+      ...Object.keys(localStorage),
+      ...Object.keys(sessionStorage).map((key) => `session:${key}`),
+    ]);
+    expect(keys.filter((key) => !/^(session:)?plinth/.test(key))).toEqual([]);
+    expect(await context.cookies()).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('plinth.consent'))).toBeNull();
+
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    await expect(banner).toBeHidden();
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('plinth.consent'))) ?? '{}');
+    expect(stored.decisions).toEqual({ analytics: 'granted', monitoring: 'granted', functional: 'granted' });
+  });
+
+  test('nothing is loaded or sent before consent; accepting replays the queued page views once, scrubbed, with their own times', async ({
     page,
     errors,
   }) => {
@@ -14,58 +46,75 @@ test.describe('consent', () => {
     await expect(banner).toBeVisible();
 
     // In-app navigations (a reload would lose the in-memory queue, as it should).
+    await expect(page).toHaveTitle(/Home/);
+    const leftHomeAt = Date.now();
     await page.getByRole('link', { name: '/article?code=…&state=…' }).click();
     await expect(page).toHaveURL(/code=SECRET/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rendered on scroll');
     await page.getByRole('link', { name: 'Your device' }).click();
     await expect(page).toHaveTitle(/Your device/);
-    await page.waitForTimeout(300);
-    expect(await received(page)).toEqual([]);
-    expect(beaconRequests).toEqual([]); // the beacon chunk is not even downloaded
+    // The Device page (a later lazy chunk) has loaded: the beacon chunk was never requested before it.
+    expect(beaconRequests).toEqual([]);
 
+    const acceptedAt = Date.now();
     await banner.getByRole('button', { name: 'Accept all' }).click();
     await expect(banner).toBeHidden();
     await expect.poll(async () => (await received(page)).length).toBe(3);
     const views = await received(page);
     expect(views.map((v) => v.body?.type)).toEqual(['page_view', 'page_view', 'page_view']);
-    const urls = views.map(
-      (v) => new URL(String(v.body?.properties?.url)).pathname + new URL(String(v.body?.properties?.url)).search,
-    );
-    expect(urls).toEqual(['/', '/article?utm_source=demo', '/device']);
+    expect(views.map((v) => path(v.body?.properties?.url))).toEqual(['/', '/article?utm_source=demo', '/device']);
+    expect(views.map((v) => v.body?.properties?.title)).toEqual([
+      'Home · Plinth demo',
+      'Article · Plinth demo',
+      'Your device · Plinth demo',
+    ]);
     expect(JSON.stringify(views)).not.toMatch(/SECRET|XYZ/);
+    // All three reached the sandbox after the click (nothing was sent before consent)…
+    for (const view of views) expect(Date.parse(view.time)).toBeGreaterThanOrEqual(acceptedAt - 5);
+    // …and each keeps the time it happened, not the flush time.
+    const times = views.map((v) => Date.parse(String(v.body?.time)));
+    expect(times[0]).toBeLessThanOrEqual(leftHomeAt);
+    expect(times[1]).toBeGreaterThanOrEqual(leftHomeAt);
+    expect(times[2]).toBeLessThan(acceptedAt);
     expect(beaconRequests.length).toBeGreaterThan(0);
 
     // The decision persists first-party: no banner after a reload, and the new page view is sent.
     await page.reload();
-    await expect(page.getByRole('dialog', { name: 'Your privacy choices' })).toBeHidden();
     await expect.poll(async () => (await received(page)).length).toBe(4);
+    await expect(page.getByRole('dialog', { name: 'Your privacy choices' })).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 
-  test('rejecting sends nothing across navigations; revoking later stops sending', async ({ page }) => {
+  test('rejecting sends nothing across navigations; granting later sends; revoking stops sending', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Reject all' }).click();
     for (const name of ['Article', 'Your device', 'Privacy', 'Home']) {
       await page.getByRole('link', { name, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     }
-    await page.waitForTimeout(300);
-    expect(await received(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Privacy' }).click();
-    await page.getByTestId('consent-analytics').waitFor();
-    const row = page.locator('.choices div', { hasText: 'analytics' });
-    await row.getByRole('button', { name: 'Allow' }).click();
+    const analytics = page.locator('.choices div', { hasText: 'analytics' });
+    await analytics.getByRole('button', { name: 'Allow' }).click();
     await expect(page.getByTestId('consent-analytics')).toHaveText('granted');
     await page.getByRole('link', { name: 'Home' }).click();
-    await expect.poll(async () => (await received(page)).length).toBe(1);
+    // The Home view after the grant is the first thing received: nothing from the rejected navigations.
+    await expect.poll(async () => (await received(page)).map((v) => path(v.body?.properties?.url))).toEqual(['/']);
 
     await page.getByRole('link', { name: 'Privacy' }).click();
     await page.locator('.choices div', { hasText: 'analytics' }).getByRole('button', { name: 'Deny' }).click();
+    await expect(page.getByTestId('consent-analytics')).toHaveText('denied');
     await page.getByRole('link', { name: 'Article' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rendered on scroll');
     await page.getByRole('link', { name: 'Home' }).click();
-    await page.waitForTimeout(300);
-    // the Privacy page view (sent while granted) is the last one
-    const views = await received(page);
-    expect(views.map((v) => new URL(String(v.body?.properties?.url)).pathname)).toEqual(['/', '/privacy']);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The integration layer, composed');
+    // Granted again, then one more navigation: a sentinel that arrives after the views made while denied.
+    await page.getByRole('link', { name: 'Privacy' }).click();
+    await page.locator('.choices div', { hasText: 'analytics' }).getByRole('button', { name: 'Allow' }).click();
+    await page.getByRole('link', { name: 'Your device' }).click();
+    await expect
+      .poll(async () => (await received(page)).map((v) => path(v.body?.properties?.url)))
+      .toEqual(['/', '/privacy', '/device']);
   });
 
   test('choosing per category: monitoring only', async ({ page }) => {
@@ -76,7 +125,12 @@ test.describe('consent', () => {
     await page.getByRole('link', { name: 'Privacy' }).click();
     await expect(page.getByTestId('consent-analytics')).toHaveText('denied');
     await expect(page.getByTestId('consent-monitoring')).toHaveText('granted');
+    await expect(page.getByTestId('consent-functional')).toHaveText('denied');
     const stored = await page.evaluate(() => localStorage.getItem('plinth.consent'));
-    expect(JSON.parse(stored ?? '{}').decisions).toEqual({ analytics: 'denied', monitoring: 'granted' });
+    expect(JSON.parse(stored ?? '{}').decisions).toEqual({
+      analytics: 'denied',
+      monitoring: 'granted',
+      functional: 'denied',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { SANDBOX_URL } from '../playwright.config';
 import { expect, received, test } from './fixtures';
 
 test('the inspector shows what the sandbox receives, live', async ({ page, errors }) => {
@@ -13,9 +14,72 @@ test('the inspector shows what the sandbox receives, live', async ({ page, error
   expect(errors).toEqual([]);
 });
 
+test("the inspector shows only this browser's traffic unless asked for everything", async ({ page }) => {
+  // Traffic from an earlier visit, already in the sandbox's recording.
+  const earlier = await page.request.post(`${SANDBOX_URL}/collect/demo`, {
+    data: JSON.stringify({ type: 'page_view', properties: { url: 'http://127.0.0.1/earlier-visit' } }),
+    headers: { 'content-type': 'text/plain' },
+  });
+  expect(earlier.ok()).toBe(true);
+  await expect.poll(async () => (await received(page)).length).toBe(1);
+
+  await page.goto('/');
+  const inspector = page.getByRole('complementary', { name: 'Sandbox inspector' });
+  await expect(inspector.getByRole('status')).toHaveAttribute('aria-label', 'sandbox live');
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  // Sentinel: this visit's page view is listed; the earlier visit's request, older, is not.
+  const entries = inspector.locator('li[data-vendor="collect"]');
+  await expect(entries.first()).toContainText('"url": "http://127.0.0.1:');
+  await expect(entries).toHaveCount(1);
+  await expect(inspector.getByText('earlier-visit')).toHaveCount(0);
+  await expect(inspector.locator('.count')).toHaveText(/^\d+ received$/);
+
+  await inspector.getByLabel('Earlier visits too').check();
+  await expect(entries).toHaveCount(2);
+  await expect(inspector.getByText('earlier-visit')).toBeVisible();
+  await expect(inspector.locator('.count')).toHaveText(/^\d+ received \(all visits\)$/);
+
+  // A reload is the same visit (this tab): its own traffic stays listed, the earlier visit's does not.
+  await page.reload();
+  await expect(entries).toHaveCount(2);
+  await expect(inspector.getByText('earlier-visit')).toHaveCount(0);
+});
+
 test('the header shows the sandbox OpenID provider', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('[data-slot="sign-in"]')).toHaveText('Identity provider ready');
+});
+
+test('the first page downloads no rich text, SVG sanitiser or user-agent parser; pages are lazy with a pending state', async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  // Hold the Device page's chunk so its pending state can be seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // (The dev server serves src/pages/Device.tsx; the build, assets/Device-<hash>.js.)
+  await page.route(/\/src\/pages\/Device\.tsx|\/assets\/Device-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The integration layer, composed');
+  await expect(page.getByRole('status', { name: 'sandbox live' })).toBeVisible();
+  const heavy =
+    /ua-parser|dompurify|inlinesvg|portabletext|intersection-observer|\/packages\/(rich-text|svg|lazy|user-agent)\/|\/assets\/(Article|Device)-/;
+  expect(requested.filter((p) => heavy.test(p))).toEqual([]);
+
+  await page.getByRole('link', { name: 'Your device' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading page…' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your device');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading page…' })).toHaveCount(0);
+  // The parser arrived with the page that needs it.
+  expect(requested.filter((p) => /ua-parser|\/assets\/Device-/.test(p)).length).toBeGreaterThan(0);
 });
 
 test('the article reveals sections on scroll and sanitises a hostile SVG', async ({ page, errors }) => {
@@ -39,21 +103,53 @@ test('the article reveals sections on scroll and sanitises a hostile SVG', async
   await expect(page.getByText('hostile javascript: link')).toBeVisible();
   await expect(page.getByRole('link', { name: 'hostile javascript: link' })).toHaveCount(0);
 
-  for (let i = 0; i < 12; i++) {
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(50);
+  for (let n = 2; n <= 8; n++) {
+    await page.locator(`[data-section="${n}"]`).scrollIntoViewIfNeeded();
+    await expect(page.locator(`[data-section="${n}"] h2`)).toHaveText(`Section ${n}`);
   }
-  await expect(page.locator('[data-section="8"] h2')).toHaveText('Section 8');
+  await expect(page.locator('[data-section="8"] svg')).toHaveCount(3);
   // 8 sections × 3 icons, one request per URL
   expect(new Set(iconRequests).size).toBe(iconRequests.length);
   expect(dialogs).toBe(0);
   expect(errors).toEqual([]);
 });
 
-test('the device page parses the user agent', async ({ page }) => {
-  await page.goto('/device');
-  await expect(page.getByTestId('ua-browser')).toContainText(/Chrom/);
-  await expect(page.getByTestId('ua-os')).toContainText('Linux');
+test('the article does not shift while scrolling: CLS ≤ 0.01, placeholders reserve the rendered height', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Reject all' }).click();
+  await page.getByRole('link', { name: 'Article', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Section 1', level: 2 })).toBeVisible();
+  await expect(page.locator('[data-section="8"] h2')).toHaveCount(0);
+  const heights = () =>
+    page.locator('[data-section]').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+  const reserved = await heights();
+
+  // Jump to each section so it renders while it is in view (the worst case for layout shift).
+  for (let n = 2; n <= 8; n++) {
+    await page.locator(`[data-section="${n}"]`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expect(page.locator(`[data-section="${n}"] h2`)).toHaveText(`Section ${n}`);
+    await expect(page.locator(`[data-section="${n}"] svg`)).toHaveCount(3);
+  }
+  const rendered = await heights();
+  const pending = await page.locator('[data-section] h2').count();
+  expect(pending).toBe(8);
+  // Sections that were placeholders at first keep exactly the height that was reserved for them.
+  for (let i = 1; i < 8; i++)
+    expect(Math.abs((rendered[i] ?? 0) - (reserved[i] ?? 0)), `section ${i + 1}`).toBeLessThan(1);
+  const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+  console.log(`Article CLS while scrolling: ${cls.toFixed(4)}`);
+  expect(cls).toBeLessThanOrEqual(0.01);
 });
 
 test('an unknown route renders the not-found page', async ({ page }) => {

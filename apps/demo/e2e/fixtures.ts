@@ -4,7 +4,7 @@ import { SANDBOX_URL } from '../playwright.config';
 
 /** A recording whose body is the demo beacon's JSON. */
 export type Received = Omit<ReceivedRequest, 'body'> & {
-  body: { type?: string; properties?: Record<string, unknown> } | undefined;
+  body: { type?: string; time?: string; properties?: Record<string, unknown> } | undefined;
 };
 
 /** What the sandbox received from the demo's beacon (vendor `collect`). */

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Starts @plinth/sandbox and the demo's Vite dev server together, in one process, and prints the URL.
-// Options: --port <demo port, default 5173> --sandbox-port <default 4700> (or PORT / SANDBOX_PORT), --quiet.
+// Options: --port <demo port, default 5173> --sandbox-port <default 4700> (or PORT / SANDBOX_PORT), --quiet,
+// --preview (build the demo, then serve the build instead of the dev server: what the journeys test).
 // Ctrl+C (SIGINT) or SIGTERM closes both and exits with code 0. A busy port prints one line saying
 // which option to change, not a stack trace.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '@plinth/sandbox';
-import { createServer } from 'vite';
+import { build, createServer, preview } from 'vite';
 
 const USAGE =
   'options: --port <n> (or PORT, default 5173), --sandbox-port <n> (or SANDBOX_PORT, default 4700), --quiet';
@@ -20,7 +21,12 @@ function fail(message, code = 1) {
 let values;
 try {
   ({ values } = parseArgs({
-    options: { port: { type: 'string' }, 'sandbox-port': { type: 'string' }, quiet: { type: 'boolean' } },
+    options: {
+      port: { type: 'string' },
+      'sandbox-port': { type: 'string' },
+      quiet: { type: 'boolean' },
+      preview: { type: 'boolean' },
+    },
   }));
 } catch (error) {
   fail(`${error.message}. ${USAGE}`, 2);
@@ -62,14 +68,27 @@ try {
 }
 process.env.VITE_SANDBOX_URL ??= sandbox.url;
 
+const root = fileURLToPath(new URL('..', import.meta.url));
+const configFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
+const logLevel = values.quiet ? 'warn' : 'info';
 try {
-  vite = await createServer({
-    configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
-    root: fileURLToPath(new URL('..', import.meta.url)),
-    server: { port, host: '127.0.0.1', strictPort: true },
-    logLevel: values.quiet ? 'warn' : 'info',
-  });
-  await vite.listen();
+  if (values.preview) {
+    // The sandbox's URL is baked into the build (VITE_SANDBOX_URL, set above).
+    // Its own output folder, so a `vite build` or the budget script running meanwhile cannot swap
+    // the files under a running preview.
+    const outDir = fileURLToPath(new URL('../.preview', import.meta.url));
+    await build({ configFile, root, logLevel: values.quiet ? 'error' : 'info', build: { outDir, emptyOutDir: true } });
+    vite = await preview({
+      configFile,
+      root,
+      logLevel,
+      build: { outDir },
+      preview: { port, host: '127.0.0.1', strictPort: true },
+    });
+  } else {
+    vite = await createServer({ configFile, root, logLevel, server: { port, host: '127.0.0.1', strictPort: true } });
+    await vite.listen();
+  }
 } catch (error) {
   await Promise.allSettled([vite?.close(), sandbox.close()]);
   if (inUse(error)) busy('the demo', port);

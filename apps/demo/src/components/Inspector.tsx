@@ -96,9 +96,9 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
         <span className={`dot ${connection}`} role="status" aria-label={`sandbox ${connection}`}>
           {connection}
         </span>
-        <output className="count" aria-live="off">
+        <span className="count">
           {entries.length} received{everything ? ' (all visits)' : ''}
-        </output>
+        </span>
       </header>
       <div className="body" id={panelId} hidden={!open}>
         <div className="tools">

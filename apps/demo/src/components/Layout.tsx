@@ -1,4 +1,4 @@
-import { ErrorBoundary } from '@plinth/core';
+import { ErrorBoundary, useConsent } from '@plinth/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { config } from '../config';
@@ -15,20 +15,33 @@ const Inspector = lazy(() => import('./Inspector').then((m) => ({ default: m.Ins
 /** Wide screens dock the inspector as a side column, open; narrow ones as a bottom bar, closed. */
 const WIDE = '(min-width: 70rem)';
 
-export function Layout() {
+/**
+ * One page view per navigation (push, replace, pop; each has a new location key). Rendered after the
+ * page inside the same Suspense boundary, so its effect runs once the (lazy) page has mounted and its
+ * own effects have set the title. The ref keeps StrictMode's second effect run from counting twice.
+ */
+function PageView() {
   const location = useLocation();
-  // One page view per navigation (push, replace, pop; each has a new location key), after the page's
-  // own effects have set its title. The ref keeps StrictMode's second effect run from counting twice.
   const tracked = useRef<string | null>(null);
   useEffect(() => {
     if (tracked.current === location.key) return;
     tracked.current = location.key;
     trackPageView();
   }, [location.key]);
+  return null;
+}
+
+export function Layout() {
+  const location = useLocation();
   const [inspectorOpen, setInspectorOpen] = useState(() => window.matchMedia(WIDE).matches);
+  const { pending } = useConsent();
 
   return (
-    <div className="app" data-inspector={config.inspector ? (inspectorOpen ? 'open' : 'closed') : undefined}>
+    <div
+      className="app"
+      data-inspector={config.inspector ? (inspectorOpen ? 'open' : 'closed') : undefined}
+      data-consent={pending ? 'pending' : undefined}
+    >
       <div className="page">
         <header className="top">
           <NavLink to="/" className="brand">
@@ -51,6 +64,7 @@ export function Layout() {
           >
             <Suspense fallback={<PagePending />}>
               <Outlet />
+              <PageView />
             </Suspense>
           </ErrorBoundary>
         </main>

@@ -17,7 +17,7 @@ export function Home() {
       <h1>The integration layer, composed</h1>
       <p>
         This demo runs offline against <code>@plinth/sandbox</code>. Make a privacy choice, then move between pages: the
-        inspector below shows, live, exactly what reached the sandbox — scrubbed before it left the page.
+        inspector shows, live, exactly what reached the sandbox — scrubbed before it left the page.
       </p>
       <ul className="packages">
         {PACKAGES.map(([name, text]) => (
