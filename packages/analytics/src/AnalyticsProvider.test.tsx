@@ -145,7 +145,7 @@ describe('AnalyticsProvider', () => {
     act(() => channel.signedIn({ id: 'bob@example.com' }));
     off();
     expect(methods().filter((m) => m === 'identify' || m === 'reset')).toEqual(['identify', 'reset']);
-    expect(reports.some((m) => m.includes('email address'))).toBe(true);
+    expect(reports.some((m) => m.includes('email-shaped'))).toBe(true);
   });
 
   it('replays only the last identity state when sign-in and sign-out both happen before consent', async () => {

@@ -49,31 +49,6 @@ export const DEFAULT_CAPABILITIES: Capabilities = {
   network: false,
 };
 
-export const DEFAULT_DOWNLOAD_EXTENSIONS = [
-  'pdf',
-  'zip',
-  'gz',
-  'tgz',
-  'dmg',
-  'exe',
-  'msi',
-  'pkg',
-  'deb',
-  'rpm',
-  'apk',
-  'csv',
-  'xlsx',
-  'xls',
-  'docx',
-  'doc',
-  'pptx',
-  'txt',
-  'json',
-  'mp3',
-  'mp4',
-  'mov',
-];
-
 export interface AnalyticsConfig {
   /** The project's public API key. */
   token: string;
@@ -83,7 +58,7 @@ export interface AnalyticsConfig {
   capabilities?: Partial<Capabilities>;
   /** Drop events from bot-like user agents (posthog's filter; it counts HeadlessChrome as a bot). Default true. */
   filterBots?: boolean;
-  /** File extensions counted as downloads. Default: common documents, archives, installers and media. */
+  /** File extensions counted as downloads. Default: common documents, archives, installers and media (see the README). */
   downloadExtensions?: readonly string[];
   /** How long a same-tab outbound navigation may wait for the event to be handed over. Default 250 ms. */
   outboundDelayMs?: number;
@@ -100,8 +75,11 @@ export interface AnalyticsConfig {
 }
 
 export interface ResolvedConfig
-  extends Required<Omit<AnalyticsConfig, 'capabilities' | 'personProperties' | 'flushIntervalMs'>> {
+  extends Required<
+    Omit<AnalyticsConfig, 'capabilities' | 'personProperties' | 'flushIntervalMs' | 'downloadExtensions'>
+  > {
   flushIntervalMs?: number;
+  downloadExtensions?: readonly string[];
   capabilities: Capabilities;
   personProperties?: AnalyticsConfig['personProperties'];
   consent: ConsentStore;
@@ -111,7 +89,6 @@ export function resolveConfig(config: AnalyticsConfig, consent: ConsentStore): R
   return {
     apiHost: 'https://us.i.posthog.com',
     filterBots: true,
-    downloadExtensions: DEFAULT_DOWNLOAD_EXTENSIONS,
     outboundDelayMs: 250,
     scrubParams: [],
     queueLimit: 100,

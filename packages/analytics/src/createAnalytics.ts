@@ -1,9 +1,7 @@
 import { type ConsentStore, channel, createVendorLoader, isBrowser, PlinthError } from '@plinth/core';
 import type { AnalyticsClient, Properties, SendOptions } from './client';
 import { type AnalyticsConfig, resolveConfig } from './config';
-import { trackInteractions } from './interactions';
 import { campaignParams, onNavigate, pageKey } from './navigation';
-import { scrubEvent } from './scrubEvent';
 import type { Analytics, AnyEvents } from './types';
 
 /** The analytics a provider owns: `Analytics` plus the lifecycle the provider drives. */
@@ -31,7 +29,7 @@ const EMAIL_ID = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInstance {
   const { consent, ...rest } = options;
-  if (!rest.token) throw new PlinthError('analytics: `token` is required', { source: 'config', code: 'token' });
+  if (!rest.token) throw new PlinthError('analytics: no token', { source: 'config', code: 'token' });
   const config = resolveConfig(rest, consent);
   const caps = config.capabilities;
 
@@ -39,7 +37,10 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
     name: 'posthog',
     consent: { store: consent, category: 'analytics' },
     load: async () => {
-      const { loadPosthog } = await import('./adapter/posthog');
+      const [{ loadPosthog }, { scrubEvent }] = await Promise.all([
+        import('./adapter/posthog'),
+        import('./scrubEvent'),
+      ]);
       return loadPosthog(config, { beforeSend: (event) => scrubEvent(event, config.scrubParams) });
     },
     onRevoke: (client) => client.pause(),
@@ -78,6 +79,7 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
 
   let lastIdentified: string | undefined;
   let cleanups: (() => void)[] = [];
+  let epoch = 0;
 
   const analytics: AnalyticsInstance = {
     capture: (event, properties) => send(event, properties),
@@ -104,25 +106,32 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
         pageView();
         cleanups.push(onNavigate(pageView));
       }
+      if (caps.outboundLinks || caps.downloads || caps.forms || caps.unhandledErrors) {
+        // Its own small chunk, fetched after mount: the delegated listeners are off the first render.
+        const current = ++epoch;
+        void import('./interactions').then(({ trackInteractions }) => {
+          if (current !== epoch) return; // stopped meanwhile
+          cleanups.push(
+            trackInteractions({
+              ...caps,
+              downloadExtensions: config.downloadExtensions,
+              outboundDelayMs: config.outboundDelayMs,
+              status: loader.status,
+              ready: loader.ready,
+              send: (event, properties, beacon) => send(event, properties, { beacon }),
+              unhandledErrors: caps.exceptions && caps.unhandledErrors,
+              captureException,
+            }),
+          );
+        });
+      }
       cleanups.push(
-        trackInteractions({
-          ...caps,
-          downloadExtensions: config.downloadExtensions,
-          outboundDelayMs: config.outboundDelayMs,
-          status: loader.status,
-          ready: loader.ready,
-          send: (event, properties, beacon) => send(event, properties, { beacon }),
-        }),
         channel.on(
           'signedIn',
           ({ user }) => {
             if (user.id === lastIdentified) return;
             if (EMAIL_ID.test(user.id)) {
-              channel.reportOnce(
-                'analytics:email-id',
-                'warn',
-                'analytics: refused to identify a user whose id is an email address; use a stable opaque id',
-              );
+              channel.reportOnce('analytics:email-id', 'warn', 'analytics: not identifying an email-shaped user id');
               return;
             }
             lastIdentified = user.id;
@@ -146,19 +155,9 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
           ),
         );
       }
-      if (caps.exceptions && caps.unhandledErrors) {
-        const onError = (e: ErrorEvent) => captureException(e.error ?? e.message, { mechanism: 'onerror' });
-        const onRejection = (e: PromiseRejectionEvent) =>
-          captureException(e.reason, { mechanism: 'onunhandledrejection' });
-        window.addEventListener('error', onError);
-        window.addEventListener('unhandledrejection', onRejection);
-        cleanups.push(() => {
-          window.removeEventListener('error', onError);
-          window.removeEventListener('unhandledrejection', onRejection);
-        });
-      }
     },
     stop() {
+      epoch++;
       for (const cleanup of cleanups) cleanup();
       cleanups = [];
       loader.dispose();

@@ -135,6 +135,34 @@ describe('downloads and forms', () => {
     expect(JSON.stringify(sent)).not.toMatch(/secret-value|hunter2/);
   });
 
+  it('captures window errors and unhandled rejections only when asked to', () => {
+    const captured: unknown[] = [];
+    const options = {
+      outboundLinks: false,
+      downloads: false,
+      forms: false,
+      status: () => 'ready' as const,
+      ready: async () => undefined,
+      send: () => {},
+      captureException: (error: unknown, context: Record<string, unknown>) => captured.push([error, context]),
+    };
+    const off = trackInteractions(options);
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('ignored') }));
+    off();
+    const stop = trackInteractions({ ...options, unhandledErrors: true });
+    const error = new Error('boom');
+    window.dispatchEvent(new ErrorEvent('error', { error }));
+    const rejection = new Event('unhandledrejection') as PromiseRejectionEvent;
+    Object.defineProperty(rejection, 'reason', { value: 'nope' });
+    window.dispatchEvent(rejection);
+    stop();
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('after stop') }));
+    expect(captured).toEqual([
+      [error, { mechanism: 'onerror' }],
+      ['nope', { mechanism: 'onunhandledrejection' }],
+    ]);
+  });
+
   it('removes its listeners', () => {
     const { sent, stop } = setup('ready');
     click(link('https://partner.example/'));

@@ -1,16 +1,21 @@
 import type { AnalyticsStatus } from './types';
 
+const DOWNLOADS = 'pdf|zip|gz|tgz|dmg|exe|msi|pkg|deb|rpm|apk|csv|xlsx|xls|docx|doc|pptx|txt|json|mp3|mp4|mov';
+
 export interface InteractionOptions {
   outboundLinks: boolean;
   downloads: boolean;
   forms: boolean;
-  downloadExtensions: readonly string[];
+  downloadExtensions?: readonly string[] | undefined;
   outboundDelayMs: number;
   status(): AnalyticsStatus;
   /** Captures now when ready (beacon for a navigation), else queues. */
   send(event: string, properties: Record<string, unknown>, beacon: boolean): void;
   /** Resolves once the SDK is ready (or will not be). */
   ready(): Promise<unknown>;
+  /** Also capture window `error` and `unhandledrejection` through `captureException`. */
+  unhandledErrors?: boolean;
+  captureException?: (error: unknown, context: Record<string, unknown>) => void;
   /** Same-tab navigation after a delayed outbound click (replaceable in tests). */
   navigate?: (href: string) => void;
 }
@@ -18,14 +23,15 @@ export interface InteractionOptions {
 const modified = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
 
 /**
- * Delegated listeners for outbound links, file downloads and form submits. A same-tab outbound
+ * Delegated listeners for outbound links, file downloads, form submits and (optionally) window
+ * errors: a lazy chunk of its own, fetched after mount. A same-tab outbound
  * navigation made while the SDK is still loading waits for it, at most `outboundDelayMs`; once it
  * is ready the event goes to `sendBeacon` synchronously, so nothing waits. Modified and middle
  * clicks, `target=_blank` and `download` links are never delayed. Returns the cleanup.
  */
 export function trackInteractions(options: InteractionOptions): () => void {
   const { navigate = (href: string) => window.location.assign(href) } = options;
-  const extensions = new RegExp(`\\.(${options.downloadExtensions.join('|')})$`, 'i');
+  const extensions = new RegExp(`\\.(${options.downloadExtensions?.join('|') ?? DOWNLOADS})$`, 'i');
 
   const onClick = (e: MouseEvent) => {
     const link = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
@@ -82,10 +88,20 @@ export function trackInteractions(options: InteractionOptions): () => void {
     );
   };
 
+  const onError = (e: ErrorEvent) => options.captureException?.(e.error ?? e.message, { mechanism: 'onerror' });
+  const onRejection = (e: PromiseRejectionEvent) =>
+    options.captureException?.(e.reason, { mechanism: 'onunhandledrejection' });
+
   if (options.outboundLinks || options.downloads) document.addEventListener('click', onClick);
   if (options.forms) document.addEventListener('submit', onSubmit, true);
+  if (options.unhandledErrors) {
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+  }
   return () => {
     document.removeEventListener('click', onClick);
     document.removeEventListener('submit', onSubmit, true);
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
   };
 }

@@ -31,8 +31,7 @@ export function pageKey(location: Location): string {
   return location.pathname + location.search + hash;
 }
 
-const CAMPAIGN =
-  /^(utm_(source|medium|campaign|content|term|id)|gclid|gbraid|wbraid|gad_source|fbclid|msclkid|twclid|li_fat_id|ttclid|dclid|igshid|rdt_cid|epik|qclid|sccid|irclid|_kx|mc_cid)$/;
+const CAMPAIGN = /^(utm_[a-z]+|[gd]clid|gbraid|wbraid|fbclid|msclkid|twclid|li_fat_id|ttclid|igshid|mc_cid)$/;
 
 /** Campaign parameters of a URL (`utm_*`, `gclid`, `fbclid`, …). */
 export function campaignParams(href: string): Record<string, string> {
