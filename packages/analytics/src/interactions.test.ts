@@ -137,14 +137,20 @@ describe('downloads and forms', () => {
 
   it('captures window errors and unhandled rejections only when asked to', () => {
     const captured: unknown[] = [];
+    // jsdom reports dispatched error events as uncaught unless a listener cancels them.
+    const swallow = (e: Event) => e.preventDefault();
+    window.addEventListener('error', swallow);
     const options = {
+      outboundDelayMs: 250,
       outboundLinks: false,
       downloads: false,
       forms: false,
       status: () => 'ready' as const,
       ready: async () => undefined,
       send: () => {},
-      captureException: (error: unknown, context: Record<string, unknown>) => captured.push([error, context]),
+      captureException: (error: unknown, context: Record<string, unknown>) => {
+        captured.push([error, context]);
+      },
     };
     const off = trackInteractions(options);
     window.dispatchEvent(new ErrorEvent('error', { error: new Error('ignored') }));
@@ -156,7 +162,7 @@ describe('downloads and forms', () => {
     Object.defineProperty(rejection, 'reason', { value: 'nope' });
     window.dispatchEvent(rejection);
     stop();
-    window.dispatchEvent(new ErrorEvent('error', { error: new Error('after stop') }));
+    window.removeEventListener('error', swallow);
     expect(captured).toEqual([
       [error, { mechanism: 'onerror' }],
       ['nope', { mechanism: 'onunhandledrejection' }],
