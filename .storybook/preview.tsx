@@ -1,5 +1,8 @@
 import type { Preview } from '@storybook/react-vite';
 import { StrictMode } from 'react';
+// The demo's design tokens and base element styles (font, colours, buttons, code): stories look like
+// the app that composes them instead of rendering unstyled.
+import '../apps/demo/src/tokens.css';
 
 const preview: Preview = {
   tags: ['autodocs'],

@@ -21,6 +21,10 @@ const steps = [
   ['stories as browser tests (Chromium)', ['vitest', 'run', '--project', 'storybook']],
   ['Storybook static build', ['storybook', 'build', '--quiet', '-o', 'storybook-static']],
   [
+    "the demo's start-up budget (initial JS ≤ 6 KB gz over React + React Router)",
+    ['node', 'apps/demo/scripts/budget.mjs'],
+  ],
+  [
     'real consumers from the packed tarballs (React 18 + Vite, TypeScript node16)',
     ['node', 'scripts/consumer-test.mjs'],
   ],

@@ -58,7 +58,7 @@ function Screen(options: TestAuthOptions) {
 const ADA = { id: 'a1b2c3', name: 'Ada Lovelace', email: 'ada@example.com' };
 
 const meta = {
-  title: 'auth/Account menu and RequireAuth',
+  title: 'auth/RequireAuth',
   component: Screen,
   tags: ['autodocs'],
 } satisfies Meta<typeof Screen>;

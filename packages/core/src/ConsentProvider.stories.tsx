@@ -30,7 +30,7 @@ function Banner() {
 }
 
 const meta = {
-  title: 'core/Consent',
+  title: 'core/ConsentProvider',
   component: ConsentProvider,
   render: (args) => (
     <ConsentProvider {...args}>
@@ -41,12 +41,24 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** No choice made yet: the banner shows. */
 export const Pending: Story = {
+  args: { store: createTestConsent() },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Accept all' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Reject all' })).toBeVisible();
+  },
+};
+
+/** The visitor clicks "Accept all": every category is granted and the banner goes. */
+export const Accepted: Story = {
   args: { store: createTestConsent() },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Accept all' }));
     await expect(canvas.getByText(/analytics: granted, monitoring: granted/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Accept all' })).toBeNull();
   },
 };
 

@@ -6,7 +6,7 @@ import { block, codeBlock, em, image, link, listItem, span, strong } from './tes
 import type { RichTextTypeProps } from './types';
 
 const meta = {
-  title: 'Rich text/RichText',
+  title: 'rich-text/RichText',
   component: RichText,
   tags: ['autodocs'],
   parameters: {
