@@ -57,6 +57,14 @@ export interface FlagsClient {
 }
 
 const CATEGORY = 'functional';
+/** The loader's outcomes as flag statuses; the others leave the status to the timer. */
+const LOADER_STATUS: Partial<Record<VendorStatus, FlagsStatus>> = {
+  ready: 'ready',
+  timeout: 'timeout',
+  failed: 'failed',
+  blocked: 'failed',
+  denied: 'failed',
+};
 const cacheKey = (clientSideId: string) => `plinth.flags.${clientSideId}`;
 
 const storage = (): Storage | undefined => {
@@ -69,13 +77,9 @@ const storage = (): Storage | undefined => {
 
 function readCache(key: string): Record<string, FlagValue> | undefined {
   try {
-    const raw = storage()?.getItem(key);
-    const parsed: unknown = raw ? JSON.parse(raw) : undefined;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, FlagValue>)
-      : undefined;
+    return JSON.parse(storage()?.getItem(key) ?? 'null') ?? undefined;
   } catch {
-    return undefined;
+    return undefined; // unreadable: as if there were none
   }
 }
 
@@ -153,9 +157,8 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
   });
 
   const fromLoader = (status: VendorStatus) => {
-    if (status === 'ready') store.setStatus('ready');
-    else if (status === 'timeout') store.setStatus('timeout');
-    else if (status === 'failed' || status === 'blocked' || status === 'denied') store.setStatus('failed');
+    const next = LOADER_STATUS[status];
+    if (next) store.setStatus(next);
   };
 
   const identify = (next: PlinthUser | null) => {
@@ -180,7 +183,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
         channel.reportOnce(
           'flags:no-consent',
           'warn',
-          '@plinth/flags: no consent store (wrap the app in ConsentProvider, or pass consent: false); flags stay on their defaults',
+          '@plinth/flags: no consent store, so no flag service (add a ConsentProvider or pass consent: false)',
         );
       }
       const timer = setTimeout(() => {

@@ -33,8 +33,9 @@ describe('catalogue types', () => {
     useFlag('new_checkout');
     // @ts-expect-error camelCased key does not exist
     useFlag('newCheckout');
+    const theme = useFlag('theme');
     // @ts-expect-error a comparison with a value the flag cannot take
-    if (useFlag('theme') === 'blue') return;
+    expectTypeOf(theme === 'blue').toBeBoolean();
     expectTypeOf(useVariant('price-test')).toEqualTypeOf<'control' | 'a' | 'b'>();
     expectTypeOf(useFlagDetails('theme')).toEqualTypeOf<FlagDetails<'light' | 'dark'>>();
     expectTypeOf(useFlagDetails('theme').source).toEqualTypeOf<'default' | 'bootstrap' | 'cache' | 'live'>();

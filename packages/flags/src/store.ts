@@ -24,11 +24,7 @@ const SOURCE_REASON: Record<Exclude<FlagSource, 'live'>, FlagReason> = {
   cache: 'CACHED',
 };
 
-const same = (a: unknown, b: unknown): boolean => {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  return JSON.stringify(a) === JSON.stringify(b);
-};
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Flag values with one listener set per key, so a component re-renders only when its own flag
@@ -36,10 +32,8 @@ const same = (a: unknown, b: unknown): boolean => {
  */
 export interface FlagStore {
   get(key: string): FlagDetails;
-  /** Every known value (for the cache and the bootstrap). */
-  values(): Record<string, FlagValue>;
   /** Overlay these values; keys mapped to `undefined` fall back to the default. */
-  set(entries: Record<string, { value: FlagValue | undefined; reason?: FlagReason }>, source: FlagSource): void;
+  set(entries: Record<string, { value: FlagValue | undefined; reason: FlagReason }>, source: FlagSource): void;
   subscribe(key: string, listener: () => void): () => void;
   status(): FlagsStatus;
   setStatus(next: FlagsStatus): void;
@@ -53,8 +47,19 @@ export function createFlagStore(
 ): FlagStore {
   const details = new Map<string, FlagDetails>();
   const listeners = new Map<string, Set<() => void>>();
-  const statusListeners = new Set<() => void>();
   let status = initialStatus;
+  const STATUS = '\u0000status'; // the status has its listener set beside the flags'
+  const notify = (key: string) => {
+    for (const listener of [...(listeners.get(key) ?? [])]) listener();
+  };
+  const subscribe = (key: string, listener: () => void) => {
+    const set = listeners.get(key) ?? new Set();
+    listeners.set(key, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  };
 
   const fallback = (key: string): FlagDetails => ({
     value: defaults[key] as FlagValue,
@@ -70,7 +75,6 @@ export function createFlagStore(
 
   return {
     get: (key) => details.get(key) ?? fallback(key),
-    values: () => Object.fromEntries([...details].map(([key, detail]) => [key, detail.value])),
     set(entries, source) {
       const changed: string[] = [];
       for (const [key, entry] of Object.entries(entries)) {
@@ -78,38 +82,22 @@ export function createFlagStore(
         const next: FlagDetails =
           entry.value === undefined || entry.value === null
             ? fallback(key)
-            : {
-                value: entry.value,
-                reason: entry.reason ?? (source === 'live' ? 'UNKNOWN' : SOURCE_REASON[source]),
-                source,
-              };
+            : { value: entry.value, reason: entry.reason, source };
         if (prev && same(prev.value, next.value) && prev.reason === next.reason && prev.source === next.source)
           continue;
-        // A value that did not change keeps its object (no re-render); only the source moves on.
+        // An equal value keeps its object (stable for memoised consumers); reason or source moved on.
         details.set(key, prev && same(prev.value, next.value) ? { ...next, value: prev.value } : next);
         changed.push(key);
       }
-      for (const key of changed) for (const listener of [...(listeners.get(key) ?? [])]) listener();
+      for (const key of changed) notify(key);
     },
-    subscribe(key, listener) {
-      const set = listeners.get(key) ?? new Set();
-      listeners.set(key, set);
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-      };
-    },
+    subscribe,
     status: () => status,
     setStatus(next) {
       if (next === status) return;
       status = next;
-      for (const listener of [...statusListeners]) listener();
+      notify(STATUS);
     },
-    subscribeStatus(listener) {
-      statusListeners.add(listener);
-      return () => {
-        statusListeners.delete(listener);
-      };
-    },
+    subscribeStatus: (listener) => subscribe(STATUS, listener),
   };
 }
