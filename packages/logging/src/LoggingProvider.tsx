@@ -25,7 +25,7 @@ export function LoggingProvider({ logger, config, children }: LoggingProviderPro
     const consent = config.consent ?? consentStore;
     if (consent === null) {
       throw new PlinthError(
-        'LoggingProvider: no consent store. Render it inside <ConsentProvider>, pass config.consent, or config.consent: false when logs need no consent.',
+        'LoggingProvider needs a consent store: render it in a <ConsentProvider>, or set config.consent (false: none)',
         { source: 'logging', code: 'consent_required' },
       );
     }

@@ -5,7 +5,7 @@ const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 export interface BaseLoggerOptions {
   level?: LogLevel | undefined;
   context?: LogContext | undefined;
-  /** Called with the whole global context after every change. */
+  /** Called with the whole global context at creation (when given) and after every change. */
   onGlobalContext?: (context: LogContext) => void;
 }
 
@@ -15,20 +15,21 @@ export interface BaseLoggerOptions {
  */
 export function createBaseLogger(emit: (entry: LogEntry) => void, options: BaseLoggerOptions = {}): Logger {
   const level = options.level ?? 'info';
-  if (!(level in RANK)) throw new TypeError(`unknown log level "${String(level)}"`);
   const global: LogContext = { ...options.context };
   const changed = () => options.onGlobalContext?.({ ...global });
+  if (options.context) changed();
 
   const make = (bound: LogContext): Logger => {
     const at =
       (lvl: LogLevel) =>
       (message: string, context?: LogContext, error?: unknown): void => {
-        if (RANK[lvl] < RANK[level]) return;
+        // An unknown level (untyped callers) ranks as `info`.
+        if (RANK[lvl] < (RANK[level] ?? 1)) return;
         emit({
           level: lvl,
-          message: typeof message === 'string' ? message : String(message),
+          message: String(message),
           context: { ...global, ...bound, ...context },
-          ...(error === undefined ? {} : { error }),
+          error,
           at: new Date(),
         });
       };

@@ -60,9 +60,6 @@ describe('createLogger', () => {
       clientToken: 'pub-token',
       proxy: 'http://127.0.0.1:4700/datadog/intake',
       service: 'shop',
-      captureErrors: true,
-      captureConsoleErrors: false,
-      telemetry: false,
       maxRepeats: 3,
     });
     logger.info('hello', { a: 1 });
@@ -219,7 +216,7 @@ describe('createLogger', () => {
       ['info', 'sentinel'],
     ]);
     expect(client.logs[0]!.error).toBe(early);
-    expect(client.logs[0]!.context).toEqual({ origin: 'source', error_handling: 'unhandled' });
+    expect(client.logs[0]!.context).toEqual({ origin: 'source' });
     logger.dispose();
   });
 

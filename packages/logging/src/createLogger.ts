@@ -19,7 +19,7 @@ const idOnly = (user: { id: string }): LogContext => ({ id: user.id });
  * sent with their original time; a denial drops them.
  */
 export function createLogger(config: LoggerConfig): BrowserLogger {
-  if (!config || typeof config.clientToken !== 'string' || config.clientToken === '') {
+  if (!config?.clientToken) {
     throw new PlinthError('createLogger: `clientToken` is required', { source: 'logging', code: 'config' });
   }
   const { consent, consentCategory = 'monitoring', channel = pageChannel } = config;
@@ -34,21 +34,7 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
       const { startDatadog } = await import('./adapter/datadog');
       imported = true; // the SDK now watches uncaught errors itself
       stopEarlyCapture();
-      return startDatadog({
-        clientToken: config.clientToken,
-        site: config.site,
-        proxy: config.proxy,
-        service: config.service,
-        env: config.env,
-        version: config.version,
-        captureErrors: config.captureErrors !== false,
-        captureConsoleErrors: config.captureConsoleErrors === true,
-        sessionSampleRate: config.sessionSampleRate,
-        telemetry: config.telemetry === true,
-        dropExtensionErrors: config.dropExtensionErrors,
-        maxRepeats: config.maxRepeats,
-        scrub: config.scrub,
-      });
+      return startDatadog(config);
     },
     onRevoke: (client) => client.revoke(),
     onRegrant: (client) => client.regrant(),
@@ -66,7 +52,6 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
       onGlobalContext: (context) => loader.call((client) => client.setGlobalContext(context), { state: 'context' }),
     },
   );
-  if (config.context) loader.call((client) => client.setGlobalContext({ ...config.context }), { state: 'context' });
 
   const setUser = (next: LogContext | undefined) => {
     user = next;
@@ -77,7 +62,7 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
   // here and queued like any log; from then on the SDK's own forwarding takes over.
   const onEarlyError = (event: ErrorEvent | PromiseRejectionEvent) => {
     const error = 'reason' in event ? event.reason : (event.error ?? event.message);
-    base.error(messageOf(error), { origin: 'source', error_handling: 'unhandled' }, error);
+    base.error(messageOf(error), { origin: 'source' }, error);
   };
   let earlyCapture = false;
   function stopEarlyCapture() {

@@ -47,8 +47,7 @@ export function createLogFilter({ dropExtensionErrors = true, maxRepeats = 10, s
     const { error } = event;
     if (dropExtensionErrors && isExtensionStack(error?.stack)) return false;
     if (event.status !== 'error' && !error) return true;
-    const stack = typeof error?.stack === 'string' ? error.stack : '';
-    const key = `${String(error?.kind ?? '')}|${String(error?.message ?? event.message)}|${stack.split('\n')[1] ?? ''}`;
+    const key = `${error?.kind}|${error?.message ?? event.message}|${String(error?.stack).split('\n')[1]}`;
     const count = (seen.get(key) ?? 0) + 1;
     if (count > 1 || seen.size < MAX_KEYS) seen.set(key, count);
     return count <= maxRepeats;

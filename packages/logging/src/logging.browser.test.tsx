@@ -3,8 +3,8 @@ import { createTestConsent, resetChannel } from '@plinth/core/testing';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { inject } from 'vitest';
-import { clearReceived, flush, logsOf, nextPageError, received } from '../test/intake';
 import { render, waitFor } from '../../../tooling/render';
+import { clearReceived, flush, logsOf, nextPageError, received } from '../test/intake';
 import { type Logger, LoggingProvider, useLogger } from './index';
 
 // One page, one SDK (window.DD_LOGS is a singleton): the tests below run in order against one logger,
@@ -118,7 +118,9 @@ describe('@plinth/logging with the real Datadog SDK', () => {
       history.replaceState(null, '', page);
     }
     flush(logger, 'scrub');
-    await expect.poll(() => find('callback for [redacted] at http://127.0.0.1:5173/callback'), { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(() => find('callback for [redacted] at http://127.0.0.1:5173/callback'), { timeout: 10_000 })
+      .toBeTruthy();
     const log = (await find('callback for [redacted] at http://127.0.0.1:5173/callback'))!;
     expect(log.returnTo).toBe('http://127.0.0.1:5173/callback?step=3');
     expect(log.contact).toBe('[redacted]');
@@ -141,7 +143,9 @@ describe('@plinth/logging with the real Datadog SDK', () => {
     await expect.poll(() => find('after the noise'), { timeout: 10_000 }).toBeTruthy();
     const logs = await logsOf(sandboxUrl);
     expect(logs.filter((log) => log.message === 'extension noise')).toEqual([]);
-    expect(logs.filter((log) => log.message === 'same again').map((log) => log.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(logs.filter((log) => log.message === 'same again').map((log) => log.i)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
   });
 
   it('stops sending on "Reject all", clears the session cookie, and drops what is logged meanwhile', async () => {

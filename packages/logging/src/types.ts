@@ -19,6 +19,7 @@ export interface LogEntry {
   message: string;
   /** Global context, then the child's bound context, then the call's own context (later keys win). */
   context: LogContext;
+  /** The error passed to the call, if any. */
   error?: unknown;
   /** When the call was made (queued logs keep it as their timestamp). */
   at: Date;

@@ -1,21 +1,11 @@
 // The only file that imports the Datadog SDK. It is loaded with import() from createLogger's
 // loader, so the SDK is a lazy chunk, downloaded only once monitoring consent is granted.
 import { datadogLogs } from '@datadog/browser-logs';
-import { createLogFilter, type LogFilterOptions } from '../filter';
-import type { LogContext, LogEntry } from '../types';
+import { createLogFilter } from '../filter';
+import type { LogContext, LogEntry, LoggerConfig } from '../types';
 
-export interface DatadogOptions extends LogFilterOptions {
-  clientToken: string;
-  site?: string | undefined;
-  proxy?: string | undefined;
-  service?: string | undefined;
-  env?: string | undefined;
-  version?: string | undefined;
-  captureErrors: boolean;
-  captureConsoleErrors: boolean;
-  sessionSampleRate?: number | undefined;
-  telemetry: boolean;
-}
+/** The logger's config, read here so that only the lazy chunk knows how it maps onto the SDK's options. */
+export type DatadogOptions = Omit<LoggerConfig, 'consent'>;
 
 /** What the logger needs from the SDK, in Plinth's terms (no Datadog type crosses this line). */
 export interface LogClient {
@@ -35,8 +25,10 @@ const CONTEXT_PREFIX = '_dd_c_logs_';
 
 function clearStorage() {
   for (const name of SESSION_KEYS) {
-    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; domain=${location.hostname}`;
+    for (const domain of ['', `; domain=${location.hostname}`]) {
+      // biome-ignore lint/suspicious/noDocumentCookie: synchronous and in every browser (the Cookie Store API is not)
+      document.cookie = `${name}=; max-age=0; path=/${domain}`;
+    }
   }
   try {
     for (const key of Object.keys(localStorage)) {
@@ -65,16 +57,15 @@ export function startDatadog(options: DatadogOptions): LogClient {
     version: options.version,
     // Plinth loads the SDK only once consent is granted, and revokes it through setTrackingConsent.
     trackingConsent: 'granted',
-    forwardErrorsToLogs: options.captureErrors,
+    forwardErrorsToLogs: options.captureErrors !== false,
     forwardConsoleLogs: options.captureConsoleErrors ? ['error'] : [],
     sessionSampleRate: options.sessionSampleRate,
-    telemetrySampleRate: options.telemetry ? 20 : 0,
+    telemetrySampleRate: options.telemetry ? 20 : 0, // the SDK's default is 20 %
     silentMultipleInit: true,
     beforeSend: (event) => beforeSend(event as unknown as Parameters<typeof beforeSend>[0]),
   });
+  // The main logger's defaults (level debug, handler http) are kept: the threshold is Plinth's, applied before the queue.
   const { logger } = datadogLogs;
-  logger.setLevel('debug'); // the threshold is Plinth's, applied before the queue
-  logger.setHandler('http');
   client = {
     log(entry, at) {
       // The SDK takes the event time from a `date` attribute: queued logs keep the time they were made at.
