@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // A small app for the browser journeys: the demo's auth contract (labels, paths, role="alert"),
 // in StrictMode, with no router (the provider's popstate after the callback is what it follows).
 import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
