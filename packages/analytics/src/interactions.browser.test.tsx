@@ -133,8 +133,24 @@ describe('tracked interactions (real posthog-js against the sandbox)', () => {
       },
       { timeout: 15_000, interval: 500 },
     );
-    const vitals = (await waitForEvents(token, () => true)).find((e) => e.event === '$web_vitals')!;
-    expect(Object.keys(vitals.properties).some((k) => /^\$web_vitals_(FCP|LCP|CLS|INP)_value$/.test(k))).toBe(true);
+    const vitals = (await waitForEvents(token, () => true)).filter((e) => e.event === '$web_vitals');
+    const metrics = vitals.flatMap((e) => Object.keys(e.properties)).filter((k) => /^\$web_vitals_\w+_value$/.test(k));
+    expect(metrics).toContain('$web_vitals_TTFB_value');
+    expect(metrics.some((k) => /(FCP|LCP|CLS|INP)/.test(k))).toBe(true);
+  });
+
+  it("captures the page's own network requests, scrubbed, when asked to", async () => {
+    const token = newToken('network');
+    const { analytics } = mountAnalytics(token, { config: { capabilities: { network: true } } });
+    await whenReady(analytics);
+    await fetch(`${location.origin}/?api_token=SECRETTOKEN&page=2`);
+    const received = await waitForEvents(token, (e) => e.some((x) => x.event === '$network_request'));
+    const request = received.find((e) => e.event === '$network_request')!;
+    expect(request.properties).toMatchObject({ url: `${location.origin}/?page=2`, initiator: 'fetch' });
+    expect(received.filter((e) => e.event === '$network_request').map((e) => e.properties.url)).not.toContain(
+      expect.stringContaining(sandboxUrl()),
+    );
+    expect(JSON.stringify(received)).not.toContain('SECRETTOKEN');
   });
 
   it('never asked the sandbox for a remote script (config.js, /static/*)', async () => {

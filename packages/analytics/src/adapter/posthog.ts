@@ -110,6 +110,31 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
     }),
   });
 
+  if (caps.network && typeof PerformanceObserver !== 'undefined') {
+    // The page's fetch/XHR calls (not posthog's own): URL (scrubbed by before_send), method-free timing, status.
+    const own = new URL(config.apiHost, location.href).origin;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+        if (!/^(fetch|xmlhttprequest)$/.test(entry.initiatorType) || entry.name.startsWith(own)) continue;
+        instance.capture('$network_request', {
+          url: entry.name,
+          initiator: entry.initiatorType,
+          duration_ms: Math.round(entry.duration),
+          status: entry.responseStatus || undefined,
+          transfer_size: entry.transferSize,
+        });
+      }
+    });
+    observer.observe({ type: 'resource', buffered: false });
+  }
+  if (caps.webVitals) {
+    // posthog-js reports LCP, INP, CLS and FCP; TTFB comes from the navigation entry.
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    if (navigation && navigation.responseStart > 0) {
+      instance.capture('$web_vitals', { $web_vitals_TTFB_value: Math.round(navigation.responseStart) });
+    }
+  }
+
   return {
     capture(event, properties, { at, beacon, set, setOnce }) {
       instance.capture(event, properties, {
@@ -130,7 +155,7 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
       instance.reset();
     },
     pause() {
-      paused = true;
+      paused = true; // before_send drops everything from now on, the observers' events included
       instance.set_config({ disable_persistence: true });
       clearPosthogStorage();
     },
