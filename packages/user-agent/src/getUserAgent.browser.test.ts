@@ -1,6 +1,6 @@
 // Runs in real Chromium (vitest.browser.config.ts): navigator.userAgentData is the real thing.
 import { getUserAgent, parseUserAgent, useUserAgent } from './index';
-import { resetUserAgentCache } from './testing';
+import { resetUserAgent } from './testing';
 
 interface RealUAData {
   brands: { brand: string; version: string }[];
@@ -14,7 +14,7 @@ interface RealUAData {
 }
 
 it("enriches the frozen string with Chromium's real high-entropy client hints", async () => {
-  resetUserAgentCache();
+  resetUserAgent();
   const data = (navigator as Navigator & { userAgentData?: RealUAData }).userAgentData;
   expect(data, 'Chromium exposes navigator.userAgentData').toBeDefined();
   const high = await data!.getHighEntropyValues(['fullVersionList', 'platformVersion', 'architecture', 'bitness']);

@@ -1,5 +1,5 @@
 import { getUserAgent } from './getUserAgent';
-import { resetUserAgentCache, stubNavigator } from './testing';
+import { resetUserAgent, stubNavigator } from './testing';
 
 const WIN =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -71,7 +71,7 @@ describe('getUserAgent (faked navigator.userAgentData in jsdom)', () => {
     await getUserAgent();
     expect(spy).toHaveBeenCalledTimes(1);
     expect(spy).toHaveBeenCalledWith(['platformVersion', 'model', 'fullVersionList', 'architecture', 'bitness']);
-    resetUserAgentCache();
+    resetUserAgent();
     await getUserAgent();
     expect(spy).toHaveBeenCalledTimes(2);
   });

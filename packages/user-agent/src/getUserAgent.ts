@@ -76,7 +76,7 @@ export function getUserAgent(): Promise<UserAgent> {
 export const peekUserAgent = (): UserAgent | undefined => resolved;
 
 /** Forgets the per-page cache (tests only; exported through `@plinth/user-agent/testing`). */
-export function resetUserAgentCache(): void {
+export function resetUserAgent(): void {
   sync = undefined;
   pending = undefined;
   resolved = undefined;

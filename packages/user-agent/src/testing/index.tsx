@@ -1,11 +1,11 @@
 import { type ReactNode, useMemo } from 'react';
 import { applyClientHints } from '../applyClientHints';
-import { resetUserAgentCache } from '../getUserAgent';
+import { resetUserAgent } from '../getUserAgent';
 import { parseUserAgent } from '../parseUserAgent';
 import type { ClientHints } from '../types';
 import { UserAgentContext } from '../UserAgentContext';
 
-export { resetUserAgentCache };
+export { resetUserAgent };
 
 export interface TestUserAgentProviderProps {
   /** The user-agent string every `useUserAgent()` below returns (parsed); '' for unknown. */
@@ -64,12 +64,12 @@ export function stubNavigator(fake: FakeNavigator): () => void {
       },
     );
   }
-  resetUserAgentCache();
+  resetUserAgent();
   return () => {
     for (const [key, descriptor] of saved.reverse()) {
       if (descriptor) Object.defineProperty(nav, key, descriptor);
       else delete nav[key];
     }
-    resetUserAgentCache();
+    resetUserAgent();
   };
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '../../../../tooling/render';
 import { useUserAgent } from '../useUserAgent';
-import { resetUserAgentCache, stubNavigator, TestUserAgentProvider } from '.';
+import { resetUserAgent, stubNavigator, TestUserAgentProvider } from '.';
 
 function Model() {
   const { device, os } = useUserAgent();
@@ -27,5 +27,5 @@ it('stubNavigator restores what it replaced', () => {
   restore();
   expect(navigator.userAgent).toBe(before);
   expect('userAgentData' in navigator).toBe(false);
-  resetUserAgentCache();
+  resetUserAgent();
 });
