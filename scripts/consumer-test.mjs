@@ -6,20 +6,25 @@
 //      a. import every entry of every package in Node, as ESM and as CommonJS (no console output allowed),
 //      b. server-render an app that uses them with React 18's renderToString,
 //      c. `vite build` the same app for the browser, and hydrate the server markup in Chromium: no error, no warning,
-//      d. type-check imports of every entry with `moduleResolution: node16`, as CommonJS and as ESM, skipLibCheck off;
+//      d. type-check imports of every entry with `moduleResolution: node16`, from CommonJS and from ESM files
+//         (skipLibCheck off, so an error inside a published .d.ts/.d.cts counts), and the rich-text quickstart;
 //   3. with `--next`: a Next.js 16 App Router app (React 19) that uses the rich text from a server component,
 //      built with `next build`. Not in the suite: it does not fit the suite's time budget (see the README).
 //
-// Usage: node scripts/consumer-test.mjs [--next] [--keep]   (--keep leaves the temp dir for inspection)
-import { spawnSync } from 'node:child_process';
+// Usage (from the repository root; turbo needs pnpm on PATH, as in `pnpm test:all`):
+//   npx -y pnpm@10.34.9 exec node scripts/consumer-test.mjs [--next] [--keep] [--tarballs=DIR]
+//   --keep leaves the temp dir for inspection; --tarballs=DIR reuses tarballs packed by an earlier --keep run.
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
+const reuse = process.argv.find((a) => a.startsWith('--tarballs='))?.slice('--tarballs='.length);
 const started = Date.now();
 
 // Exact versions of what a consumer brings along.
@@ -35,6 +40,7 @@ const V = {
   typesReactDom19: '19.3.0',
 };
 
+let checksStarted;
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
 const step = (text) => console.log(`\n▸ ${text} (${elapsed()})`);
 function run(cmd, argv, options = {}) {
@@ -46,16 +52,21 @@ function run(cmd, argv, options = {}) {
   return result;
 }
 // Inside `pnpm run`, npm_execpath is pnpm itself; otherwise the pinned pnpm through npx (the README's form).
-const pnpm = (argv, options) =>
+const pnpmAsync = (argv, cwd) =>
   process.env.npm_execpath?.match(/pnpm/)
-    ? run(process.execPath, [process.env.npm_execpath, ...argv], options)
-    : run('npx', ['-y', 'pnpm@10.34.9', ...argv], options);
+    ? promisify(execFile)(process.execPath, [process.env.npm_execpath, ...argv], { cwd })
+    : promisify(execFile)('npx', ['-y', 'pnpm@10.34.9', ...argv], { cwd });
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 // npm with an empty user config (no stray settings from the machine), quiet, and no install scripts.
 const npm = (cwd, argv) =>
-  run('npm', [...argv, '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+  run('npm', [...argv, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
     cwd,
-    env: { ...process.env, npm_config_userconfig: join(cwd, '.npmrc-empty') },
+    env: { ...process.env, npm_config_userconfig: join(cwd, '.npmrc-empty'), npm_config_update_notifier: 'false' },
+  });
+/** Runs a command without blocking, output captured; rejects with the output on failure. */
+const runAsync = (cmd, argv, cwd) =>
+  promisify(execFile)(cmd, argv, { cwd, maxBuffer: 64 * 1024 * 1024 }).catch((error) => {
+    throw new Error(`\`${cmd} ${argv.join(' ')}\` failed (exit ${error.code})\n${error.stdout}${error.stderr}`);
   });
 
 // ---- which packages ------------------------------------------------------------------------------
@@ -71,89 +82,6 @@ const entries = packages.flatMap(({ pkg }) =>
     .map((key) => (key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`)),
 );
 console.log(`consumer test: ${packages.length} packages, ${entries.length} entries: ${entries.join(', ')}`);
-
-const work = mkdtempSync(join(tmpdir(), 'plinth-consumers-'));
-const failures = [];
-const check = async (name, fn) => {
-  step(name);
-  try {
-    await fn();
-    console.log(`  ✓ ${name}`);
-  } catch (error) {
-    console.error(`  ✗ ${name}: ${error.message}`);
-    failures.push(name);
-  }
-};
-
-try {
-  // ---- 1. build + pack ---------------------------------------------------------------------------
-  step('build (turbo, cached) and pack');
-  run(bin('turbo'), [
-    'run',
-    'build',
-    '--output-logs=errors-only',
-    ...packages.map(({ pkg }) => `--filter=${pkg.name}`),
-  ]);
-  const tarballs = join(work, 'tarballs');
-  mkdirSync(tarballs);
-  const deps = {};
-  for (const { dir, pkg } of packages) {
-    const before = new Set(readdirSync(tarballs));
-    pnpm(['pack', '--pack-destination', tarballs], { cwd: dir, stdio: 'pipe' });
-    const file = readdirSync(tarballs).find((f) => !before.has(f));
-    deps[pkg.name] = `file:${join(tarballs, file)}`;
-  }
-  // A dependency on another @plinth package must be satisfied by its tarball, never by the registry.
-  for (const { pkg } of packages)
-    for (const dep of Object.keys(pkg.dependencies ?? {}))
-      if (dep.startsWith('@plinth/') && !deps[dep]) throw new Error(`${pkg.name} depends on unpublished ${dep}`);
-
-  // ---- 2. React 18.3 + Vite + TypeScript consumer ---------------------------------------------------
-  const app = join(work, 'react18');
-  writeProject(app, react18Files(deps));
-  await check('npm install (React 18.3, Vite, TypeScript, the tarballs)', () => npm(app, ['install']));
-
-  await check('every entry imports in Node as ESM and as CommonJS, silently', () => {
-    run(process.execPath, ['import-all.mjs'], { cwd: app, stdio: 'pipe' });
-    run(process.execPath, ['require-all.cjs'], { cwd: app, stdio: 'pipe' });
-  });
-  await check('type-check every entry with moduleResolution node16, as CommonJS and as ESM', () => {
-    run(join(app, 'node_modules', '.bin', 'tsc'), ['-p', 'types-cjs'], { cwd: app, stdio: 'pipe' });
-    run(join(app, 'node_modules', '.bin', 'tsc'), ['-p', 'types-esm'], { cwd: app, stdio: 'pipe' });
-  });
-  await check('vite build of the app', () =>
-    run(join(app, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: app, stdio: 'pipe' }),
-  );
-  await check('server render with React 18 (renderToString), silently', () =>
-    run(process.execPath, ['server.mjs'], { cwd: app, stdio: 'pipe' }),
-  );
-  await check('hydrate the server markup in Chromium without errors or warnings', () => hydrate(join(app, 'dist')));
-
-  // ---- 3. Next.js 16 (opt-in) ----------------------------------------------------------------------
-  if (args.has('--next')) {
-    const next = join(work, 'next16');
-    writeProject(next, nextFiles(deps));
-    await check('npm install (Next.js 16, React 19, the tarballs)', () => npm(next, ['install']));
-    await check('next build (App Router, rich text from a server component)', () =>
-      run(join(next, 'node_modules', '.bin', 'next'), ['build'], {
-        cwd: next,
-        stdio: 'pipe',
-        env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-      }),
-    );
-  }
-} catch (error) {
-  console.error(`✗ ${error.message}`);
-  failures.push('setup');
-} finally {
-  if (args.has('--keep')) console.log(`kept ${work}`);
-  else rmSync(work, { recursive: true, force: true });
-}
-
-console.log(
-  `\nconsumer test: ${failures.length ? `${failures.length} failed (${failures.join('; ')})` : 'passed'} in ${elapsed()}`,
-);
-process.exit(failures.length ? 1 : 0);
 
 // ---- helpers -----------------------------------------------------------------------------------------
 
@@ -183,7 +111,9 @@ async function hydrate(dist) {
     const problems = [];
     page.on(
       'console',
-      (m) => ['error', 'warning'].includes(m.type()) && problems.push(`console.${m.type()}: ${m.text()}`),
+      (m) =>
+        ['error', 'warning'].includes(m.type()) &&
+        problems.push(`console.${m.type()}: ${m.text()} (${m.location().url})`),
     );
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     const { port } = server.address();
@@ -227,7 +157,7 @@ export function App() {
   return h('main', { 'data-hydrated': hydrated ? 'yes' : 'no' },
     h(ConsentProvider, { store: consent },
       h(RichText, { value: doc }),
-      h(LazyRender, { minHeight: 40 }, h('p', null, 'Lazy section')),
+      h(LazyRender, { minHeight: 40 }, h('div', { style: { height: 40 } }, 'Lazy section')),
       h(InlineSvg, { src: '/icon.svg', title: 'Icon', width: 24, height: 24 }),
     ),
   );
@@ -255,7 +185,8 @@ function react18Files(deps) {
       skipLibCheck: false,
       types: [],
     },
-    include: ['*.ts', '*.tsx'],
+    // One program, two module formats: under node16 each file's format follows its nearest package.json.
+    include: ['cjs', 'esm'],
   };
   // The quickstart's custom components, type-checked against React 18's types.
   const usage = `import { RichText, type RichTextComponents, type RichTextValue } from '@plinth/rich-text';
@@ -309,7 +240,7 @@ hydrateRoot(document.getElementById('root'), createElement(App));
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle id="c" cx="12" cy="12" r="10"/></svg>\n',
     'index.html': `<!doctype html>
 <html lang="en">
-  <head><meta charset="utf-8" /><title>Plinth consumer (React 18)</title></head>
+  <head><meta charset="utf-8" /><link rel="icon" href="data:," /><title>Plinth consumer (React 18)</title></head>
   <body><div id="root">@@SSR@@</div><script type="module" src="/src/main.js"></script></body>
 </html>
 `,
@@ -329,13 +260,12 @@ const page = readFileSync('dist/index.html', 'utf8');
 if (!page.includes('@@SSR@@')) throw new Error('dist/index.html has no @@SSR@@ slot');
 writeFileSync('dist/index.html', page.replace('@@SSR@@', html));
 `,
-    'types-cjs/package.json': { type: 'commonjs' },
-    'types-cjs/tsconfig.json': tsconfig,
-    'types-cjs/entries.ts': typeFile,
-    'types-esm/package.json': { type: 'module' },
-    'types-esm/tsconfig.json': tsconfig,
-    'types-esm/entries.ts': typeFile,
-    'types-esm/article.tsx': usage,
+    'types/tsconfig.json': tsconfig,
+    'types/cjs/package.json': { type: 'commonjs' },
+    'types/cjs/entries.ts': typeFile,
+    'types/esm/package.json': { type: 'module' },
+    'types/esm/entries.ts': typeFile,
+    'types/esm/article.tsx': usage,
   };
 }
 
@@ -414,4 +344,100 @@ export default function Page() {
 }
 `,
   };
+}
+
+await main();
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), 'plinth-consumers-'));
+  const failures = [];
+  const check = async (name, fn) => {
+    step(name);
+    try {
+      await fn();
+      console.log(`  ✓ ${name}`);
+    } catch (error) {
+      console.error(`  ✗ ${name}: ${error.message}`);
+      failures.push(name);
+    }
+  };
+
+  try {
+    // ---- 1. build + pack ---------------------------------------------------------------------------
+    const tarballs = reuse ?? join(work, 'tarballs');
+    if (!reuse) {
+      step('build (turbo, cached)');
+      run(bin('turbo'), [
+        'run',
+        'build',
+        '--output-logs=errors-only',
+        ...packages.map(({ pkg }) => `--filter=${pkg.name}`),
+      ]);
+      step('pack');
+      mkdirSync(tarballs);
+      // `pnpm pack` applies publishConfig and replaces workspace: ranges, as `pnpm publish` does. In parallel.
+      await Promise.all(packages.map(({ dir }) => pnpmAsync(['pack', '--pack-destination', tarballs], dir)));
+    }
+    checksStarted = Date.now();
+    const deps = {};
+    for (const { pkg } of packages) {
+      const base = `${pkg.name.slice(1).replace('/', '-')}-${pkg.version}.tgz`;
+      if (!existsSync(join(tarballs, base))) throw new Error(`no tarball ${base} in ${tarballs}`);
+      deps[pkg.name] = `file:${join(tarballs, base)}`;
+    }
+    // A dependency on another @plinth package must be satisfied by its tarball, never by the registry.
+    for (const { pkg } of packages)
+      for (const dep of Object.keys(pkg.dependencies ?? {}))
+        if (dep.startsWith('@plinth/') && !deps[dep]) throw new Error(`${pkg.name} depends on unpublished ${dep}`);
+
+    // ---- 2. React 18.3 + Vite + TypeScript consumer ---------------------------------------------------
+    const app = join(work, 'react18');
+    writeProject(app, react18Files(deps));
+    await check('npm install (React 18.3, Vite, TypeScript, the tarballs)', () => npm(app, ['install']));
+
+    await check('every entry imports in Node as ESM and as CommonJS, silently', () => {
+      run(process.execPath, ['import-all.mjs'], { cwd: app, stdio: 'pipe' });
+      run(process.execPath, ['require-all.cjs'], { cwd: app, stdio: 'pipe' });
+    });
+    // Independent: the type-check and the Vite build run side by side.
+    const tsc = join(app, 'node_modules', '.bin', 'tsc');
+    await Promise.all([
+      check('type-check every entry under moduleResolution node16, from CommonJS and from ESM', () =>
+        runAsync(tsc, ['-p', 'types'], app),
+      ),
+      check('vite build of the app', () =>
+        runAsync(join(app, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], app),
+      ),
+    ]);
+    await check('server render with React 18 (renderToString), silently', () =>
+      run(process.execPath, ['server.mjs'], { cwd: app, stdio: 'pipe' }),
+    );
+    await check('hydrate the server markup in Chromium without errors or warnings', () => hydrate(join(app, 'dist')));
+
+    // ---- 3. Next.js 16 (opt-in) ----------------------------------------------------------------------
+    if (args.has('--next')) {
+      const next = join(work, 'next16');
+      writeProject(next, nextFiles(deps));
+      await check('npm install (Next.js 16, React 19, the tarballs)', () => npm(next, ['install']));
+      await check('next build (App Router, rich text from a server component)', () =>
+        run(join(next, 'node_modules', '.bin', 'next'), ['build'], {
+          cwd: next,
+          stdio: 'pipe',
+          env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+        }),
+      );
+    }
+  } catch (error) {
+    console.error(`✗ ${error.message}`);
+    failures.push('setup');
+  } finally {
+    if (args.has('--keep')) console.log(`kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
+  }
+
+  const checks = checksStarted ? `, ${((Date.now() - checksStarted) / 1000).toFixed(1)}s after build and pack` : '';
+  console.log(
+    `\nconsumer test: ${failures.length ? `${failures.length} failed (${failures.join('; ')})` : 'passed'} in ${elapsed()}${checks}`,
+  );
+  process.exitCode = failures.length ? 1 : 0;
 }
