@@ -2,8 +2,9 @@
 // `pnpm start`: builds the sandbox (the only package that runs in Node), then runs the demo's dev script
 // (apps/demo/scripts/dev.mjs: the sandbox and the demo's Vite server) with the same arguments.
 // The demo is a child `node` process, not `pnpm --filter … dev`: a nested pnpm turns Ctrl+C into
-// ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL and ELIFECYCLE noise. Ctrl+C reaches the child through the terminal's
-// process group; it closes both servers and exits 0, and so does this script.
+// ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL and ELIFECYCLE noise. On Ctrl+C the child closes both servers and
+// exits 0, and so does this script. (For pnpm itself to stay quiet, the root script must `exec` this
+// one: otherwise the `sh -c` pnpm runs scripts in dies of the SIGINT and pnpm reports ELIFECYCLE.)
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -19,8 +20,9 @@ let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     stopping = true;
-    // SIGTERM from a process manager reaches only this process: pass it on. (Ctrl+C reached both.)
-    if (signal === 'SIGTERM') demo.kill(signal);
+    // Passed on: a signal sent to this process alone (a process manager, pnpm forwarding Ctrl+C) must
+    // stop the demo too. Getting it twice (Ctrl+C reaches the whole process group) is harmless.
+    demo.kill(signal);
   });
 }
 demo.on('exit', (code, signal) => process.exit(stopping && signal ? 0 : (code ?? 1)));
