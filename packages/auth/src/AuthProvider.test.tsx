@@ -320,3 +320,32 @@ describe('tokens', () => {
     expect(localStorage.getItem('plinth.auth.session')).toBeNull();
   });
 });
+
+describe('start-up bookkeeping', () => {
+  it("consumes our sign-out request's ?state= on the post-logout page and leaves other ?state= alone", async () => {
+    localStorage.setItem('oidc.so1', JSON.stringify({ id: 'so1', created: now(), request_type: 'so:r' }));
+    goTo('/?state=so1&tab=2');
+    const { load } = fakeClient();
+    const first = render(
+      <AuthProvider client={createAuth(SETTINGS, { load })}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(location.search).toBe('?tab=2'));
+    expect(localStorage.getItem('oidc.so1')).toBeNull();
+    expect(load).not.toHaveBeenCalled();
+    first.unmount();
+
+    goTo('/?state=app-owned');
+    const auth = createAuth(SETTINGS, { load });
+    render(
+      <AuthProvider client={auth}>
+        <Probe />
+      </AuthProvider>,
+    );
+    // getAccessToken() waits for start-up to finish: the sentinel that it ran.
+    await act(() => expect(auth.getAccessToken()).rejects.toMatchObject({ code: 'signed_out' }));
+    expect(screen.getByTestId('probe').textContent).toBe('signedOut');
+    expect(location.search).toBe('?state=app-owned');
+  });
+});

@@ -224,22 +224,29 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     (initialized ??= (async () => {
       const url = here();
       if (isSilentCallback(url)) {
-        await (await client('renew')).silentCallback(url.href).catch(() => {});
+        // Inside the hidden iframe: hand the answer to the parent page, nothing else.
+        await client('renew')
+          .then((c) => c.silentCallback(url.href))
+          .catch(() => {});
         return;
       }
       const callback = isCallback(url) ? url.searchParams.get('state') : null;
-      // Stale stored sign-in requests (abandoned sign-ins) go at start-up.
-      for (const key of Object.keys(localStorage)) {
-        const id = key.slice(STATE_PREFIX.length);
-        const created = key.startsWith(STATE_PREFIX) && id !== callback ? readState(id)?.created : undefined;
-        if (created && created * 1000 < Date.now() - s.requestMaxAgeSeconds * 1000) localStorage.removeItem(key);
-      }
-      // Back from the end-session page: `?state=` of our sign-out request, consumed here.
-      const returned = url.pathname === s.postLogoutPath && !callback ? url.searchParams.get('state') : null;
-      if (returned && readState(returned)?.request_type?.startsWith('so:')) {
-        localStorage.removeItem(STATE_PREFIX + returned);
-        url.searchParams.delete('state');
-        navigate(`${url.pathname}${url.search}${url.hash}`);
+      try {
+        // Stale stored sign-in requests (abandoned sign-ins) go at start-up.
+        for (const key of Object.keys(localStorage)) {
+          const id = key.slice(STATE_PREFIX.length);
+          const created = key.startsWith(STATE_PREFIX) && id !== callback ? readState(id)?.created : undefined;
+          if (created && created * 1000 < Date.now() - s.requestMaxAgeSeconds * 1000) localStorage.removeItem(key);
+        }
+        // Back from the end-session page: `?state=` of our sign-out request, consumed here.
+        const returned = url.pathname === s.postLogoutPath && !callback ? url.searchParams.get('state') : null;
+        if (returned && readState(returned)?.request_type?.startsWith('so:')) {
+          localStorage.removeItem(STATE_PREFIX + returned);
+          url.searchParams.delete('state');
+          navigate(`${url.pathname}${url.search}${url.hash}`);
+        }
+      } catch {
+        // Storage unavailable (privacy mode): nothing to clean up.
       }
       if (callback) await handleCallback(url);
       else if (hasSessionMarker()) await restore();
