@@ -18,7 +18,10 @@ function Header() {
       <span data-testid="status">{status}</span>{' '}
       {status === 'signedIn' && user ? (
         <>
-          <span data-testid="user">{user.name}</span> <button onClick={() => void signOut()}>Sign out</button>
+          <span data-testid="user">{user.name}</span>{' '}
+          <button type="button" onClick={() => void signOut()}>
+            Sign out
+          </button>
         </>
       ) : (
         <a href={`/signin?returnTo=${encodeURIComponent(location.pathname + location.search)}`}>Sign in</a>
@@ -33,7 +36,9 @@ function ErrorAlert() {
   return (
     <div role="alert">
       <span data-testid="error-code">{error.code}</span>: {error.message}{' '}
-      <button onClick={() => void signIn({ returnTo: '/account' })}>Try again</button>
+      <button type="button" onClick={() => void signIn({ returnTo: '/account' })}>
+        Try again
+      </button>
     </div>
   );
 }
@@ -54,7 +59,9 @@ function Account() {
       <h1>Account</h1>
       <p data-testid="name">{user?.name}</p>
       <p data-testid="subject">{user?.id}</p>
-      <button onClick={() => void getAccessToken().then(() => setTokens((n) => n + 1))}>Get token</button>
+      <button type="button" onClick={() => void getAccessToken().then(() => setTokens((n) => n + 1))}>
+        Get token
+      </button>
       <p data-testid="tokens">{tokens}</p>
     </section>
   );
