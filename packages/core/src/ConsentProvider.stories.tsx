@@ -63,7 +63,7 @@ export const Accepted: Story = {
 };
 
 export const Decided: Story = {
-  args: { store: createTestConsent({ analytics: 'denied', monitoring: 'granted' }) },
+  args: { store: createTestConsent({ analytics: 'denied', monitoring: 'granted', functional: 'granted' }) },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(/analytics: denied, monitoring: granted/)).toBeVisible();
   },
