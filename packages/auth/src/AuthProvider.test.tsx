@@ -91,11 +91,13 @@ describe('AuthProvider', () => {
     expect(client.callback).toHaveBeenCalledWith(expect.stringContaining('/auth/callback?code=c1&state=s1'));
     expect(`${location.pathname}${location.search}`).toBe('/account');
     expect(history.length).toBe(lengthBefore);
-    expect(recording.of('signedIn').map((e) => e.user)).toContainEqual({
-      id: 'u-1',
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-    });
+    expect(recording.of('signedIn').map((e) => e.user)).toEqual([
+      {
+        id: 'u-1',
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+      },
+    ]);
     expect(localStorage.getItem('plinth.auth.session')).toBe('1');
   });
 

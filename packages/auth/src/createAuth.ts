@@ -142,10 +142,10 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     session = next;
     lead = Math.max(0, Math.min(s.renewBeforeSeconds * 1000, left(next) / 3));
     const user = toUser(next.claims);
-    const announce = state.user?.id !== user.id;
     setSessionMarker(true);
     set({ status: 'signedIn', user, error: null });
-    if (announce) channel.signedIn({ id: user.id, name: user.name, email: user.email });
+    // Once per user on the page, even with two providers or after a renewal (the channel keeps the session).
+    if (channel.session()?.user.id !== user.id) channel.signedIn({ id: user.id, name: user.name, email: user.email });
     schedule();
   };
 
@@ -155,7 +155,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     session = undefined;
     setSessionMarker(false);
     set({ status, user: null, error });
-    if (announce) channel.signedOut();
+    if (announce && channel.session()) channel.signedOut();
   };
 
   const renew = () =>
