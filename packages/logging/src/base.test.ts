@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createBaseLogger, messageOf } from './base';
 import type { LogEntry } from './types';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { REDACTED } from '@plinth/core';
 import { createLogFilter, isExtensionStack, type LogEventLike } from './filter';
 

@@ -64,12 +64,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const NothingLogged: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Nothing logged yet.')).toBeVisible();
-  },
-};
-
 export const LogsWithBoundContext: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -92,5 +86,11 @@ export const BelowTheThreshold: Story = {
     const rows = await canvas.findAllByRole('row');
     await expect(rows).toHaveLength(1);
     await expect(rows[0]).toHaveTextContent('order placed');
+  },
+};
+
+export const NothingLogged: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Nothing logged yet.')).toBeVisible();
   },
 };
