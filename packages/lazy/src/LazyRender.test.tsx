@@ -155,18 +155,24 @@ describe('LazyRender with IntersectionObserver', () => {
   });
 });
 
-/** jsdom does no layout: every element reports this box, far below the viewport (so the observer decides). */
-const layoutBelowFold = (height: number) =>
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({
-    top: 5000,
-    bottom: 5000 + height,
-    left: 0,
-    right: 100,
-    width: 100,
-    height,
-    x: 0,
-    y: 5000,
-    toJSON: () => ({}),
+/**
+ * jsdom does no layout: every box is far below the viewport (so the observer decides), `content` px
+ * tall once revealed and `pending` px while it holds the placeholder.
+ */
+const layoutBelowFold = (content: number, pending = content) =>
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const height = (this as HTMLElement).dataset?.lazyState === 'pending' ? pending : content;
+    return {
+      top: 5000,
+      bottom: 5000 + height,
+      left: 0,
+      right: 100,
+      width: 100,
+      height,
+      x: 0,
+      y: 5000,
+      toJSON: () => ({}),
+    };
   });
 
 describe('LazyRender reserves the measured size', () => {
@@ -215,7 +221,7 @@ describe('LazyRender reserves the measured size', () => {
   });
 
   it('warns once in development, with the right number, when the reservation does not match the content', () => {
-    layoutBelowFold(218);
+    layoutBelowFold(218, 278);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(
       <>
@@ -271,5 +277,22 @@ describe('act wrapping', () => {
     markInView();
     expect(screen.getByText('content')).toBeTruthy();
     expect(error).not.toHaveBeenCalled();
+  });
+});
+
+describe('LazyRender measures what the placeholder really holds', () => {
+  beforeEach(() => installInViewMock());
+  afterEach(() => resetLazy());
+
+  it('warns about a placeholder taller than the content even without minHeight', () => {
+    layoutBelowFold(218, 278);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(
+      <LazyRender placeholder={<div style={{ height: 278 }} />} data-testid="box">
+        content
+      </LazyRender>,
+    );
+    markInView(screen.getByTestId('box'));
+    expect(warn).toHaveBeenCalledExactlyOnceWith(expect.stringContaining('reserved 278px but its content is 218px'));
   });
 });

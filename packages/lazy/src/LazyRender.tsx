@@ -98,19 +98,27 @@ export function LazyRender({
   );
 
   const reservedBefore = useRef<number | string | undefined>(undefined);
+  const pendingHeight = useRef(0);
   const reserved = inView ? undefined : (height.current ?? (sizeKey ? measured.get(sizeKey) : undefined) ?? minHeight);
   if (reserved !== undefined) reservedBefore.current = reserved;
 
-  // The first render of the content, before paint: measure it once and keep it.
   useIsomorphicLayoutEffect(() => {
-    if (!inView || height.current !== undefined || !box.current) return;
+    if (!box.current) return;
+    // Development only: the space the placeholder really holds (minHeight or the placeholder's own size).
+    if (!inView) {
+      if (isDev()) pendingHeight.current = box.current.getBoundingClientRect().height;
+      return;
+    }
+    // The first render of the content, before paint: measure it once and keep it.
+    if (height.current !== undefined) return;
     const contentHeight = box.current.getBoundingClientRect().height;
     if (!contentHeight) return; // not laid out (display: none, jsdom)
     height.current = contentHeight;
     if (sizeKey) measured.set(sizeKey, contentHeight);
-    const expected = toPx(reservedBefore.current);
+    const expected = pendingHeight.current || toPx(reservedBefore.current);
     if (isDev() && expected !== undefined && Math.abs(expected - contentHeight) > 1) {
-      const message = `[@plinth/lazy] LazyRender${sizeKey ? ` "${sizeKey}"` : ''} reserved ${expected}px but its content is ${Math.round(contentHeight * 10) / 10}px tall: the layout shifts when it appears. Set minHeight={${Math.round(contentHeight)}} (or give the placeholder that height).`;
+      const round = (px: number) => Math.round(px * 10) / 10;
+      const message = `[@plinth/lazy] LazyRender${sizeKey ? ` "${sizeKey}"` : ''} reserved ${round(expected)}px but its content is ${round(contentHeight)}px tall: the layout shifts when it appears. Set minHeight={${Math.round(contentHeight)}} (and give the placeholder no larger height).`;
       if (!warned.has(message)) {
         warned.add(message);
         console.warn(message);
