@@ -11,12 +11,13 @@ import { useAnalytics, useAnalyticsStatus } from './useAnalytics';
 const fake = vi.hoisted(() => {
   const calls: { method: string; args: unknown[] }[] = [];
   const loads: unknown[] = [];
-  return { calls, loads };
+  return { calls, loads, fail: undefined as Error | undefined };
 });
 
 vi.mock('./adapter/posthog', () => ({
   loadPosthog: async (config: unknown, hooks: unknown): Promise<AnalyticsClient> => {
     fake.loads.push({ config, hooks });
+    if (fake.fail) throw fake.fail;
     const record =
       (method: string) =>
       (...args: unknown[]) => {
@@ -42,6 +43,7 @@ const methods = () => fake.calls.map((c) => (c.method === 'capture' ? `capture:$
 beforeEach(() => {
   fake.calls.length = 0;
   fake.loads.length = 0;
+  fake.fail = undefined;
   resetChannel();
   history.replaceState(null, '', '/');
 });
@@ -193,6 +195,22 @@ describe('AnalyticsProvider', () => {
     act(() => consent.deny('analytics'));
     act(() => consent.grant('analytics'));
     expect(methods().filter((m) => m === 'pause' || m === 'resume')).toEqual(['pause', 'resume']);
+  });
+
+  it('a blocked SDK chunk leaves the app working: status blocked, calls dropped, no rejection', async () => {
+    fake.fail = new TypeError('Failed to fetch dynamically imported module: /assets/posthog-x.js');
+    const { analytics } = mount({ analytics: 'granted' });
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('blocked'));
+    analytics.capture('after_block');
+    analytics.captureException(new Error('still fine'));
+    expect(analytics.dropped()).toBeGreaterThanOrEqual(3);
+    expect(captured()).toEqual([]);
+  });
+
+  it('a failing init gives status failed', async () => {
+    fake.fail = new Error('init exploded');
+    mount({ analytics: 'granted' });
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('failed'));
   });
 
   it('times an event with $duration', async () => {

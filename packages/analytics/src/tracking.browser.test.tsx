@@ -1,6 +1,6 @@
 import { channel } from '@plinth/core';
 import { act, waitFor } from '../../../tooling/render';
-import { mountAnalytics, newToken, recordings, resetPage, waitForEvents } from '../test/browser-helpers';
+import { mountAnalytics, newToken, recordings, resetPage, sandboxUrl, waitForEvents } from '../test/browser-helpers';
 
 beforeEach(() => resetPage());
 afterEach(() => resetPage());
@@ -108,6 +108,26 @@ describe('page views, scrubbing, identity (real posthog-js against the sandbox)'
     expect(landing?.$set_once).toMatchObject({ $initial_utm_source: 'newsletter', $initial_gclid: 'abc' });
     expect(pricing?.properties).toMatchObject({ utm_source: 'ads', utm_medium: 'cpc' });
     expect(pricing?.$set).toMatchObject({ utm_source: 'ads', utm_medium: 'cpc' });
+  });
+
+  it('a failing endpoint leaves the app working (status ready, no unhandled rejection)', async () => {
+    const token = newToken('failing');
+    const setStatus = (status: number) =>
+      fetch(`${sandboxUrl()}/_sandbox/posthog/status`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status }),
+      });
+    await setStatus(503);
+    try {
+      const { analytics } = mountAnalytics(token);
+      analytics.capture('while_failing');
+      // The sandbox records the batch it answered 503 to.
+      await waitForEvents(token, (e) => e.some((x) => x.event === 'while_failing'));
+      expect(analytics.status()).toBe('ready');
+    } finally {
+      await setStatus(200);
+    }
   });
 
   it('turns a channel exposure into $feature_flag_called', async () => {
