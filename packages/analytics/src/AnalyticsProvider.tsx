@@ -1,10 +1,8 @@
 import { type ConsentStore, PlinthError, useConsentStore } from '@plinth/core';
-import { createContext, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { AnalyticsConfig } from './config';
+import { AnalyticsContext } from './context';
 import { type AnalyticsInstance, createAnalytics } from './createAnalytics';
-import type { Analytics } from './types';
-
-export const AnalyticsContext = createContext<Analytics | null>(null);
 
 /** A ready instance (`createAnalytics()`), or a config to create one, never both. */
 export type AnalyticsProviderProps = { children?: ReactNode } & (

@@ -1,6 +1,6 @@
 import { MissingProviderError } from '@plinth/core';
 import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import { AnalyticsContext } from './AnalyticsProvider';
+import { AnalyticsContext } from './context';
 import type { Analytics, AnalyticsStatus, AnyEvents, EventCatalogue, PropsArg } from './types';
 
 /** The analytics of the nearest `AnalyticsProvider` (untyped; see `defineEvents` for a typed catalogue). */

@@ -9,7 +9,7 @@
  * afterEach(() => resetAnalytics());
  */
 import type { ReactNode } from 'react';
-import { AnalyticsContext } from '../AnalyticsProvider';
+import { AnalyticsContext } from '../context';
 import type { Analytics, AnalyticsStatus, AnyEvents } from '../types';
 
 export interface RecordedEvent {
