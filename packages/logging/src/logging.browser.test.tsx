@@ -51,7 +51,11 @@ describe('@plinth/logging with the real Datadog SDK', () => {
   it('downloads and sends nothing before monitoring consent, then sends what was logged meanwhile, with its time', async () => {
     logger.info('made before consent', { cart: 3 });
     const madeAt = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 0)); // let the provider's effect run
+    const seen = nextPageError();
+    setTimeout(() => {
+      throw new RangeError('crashed on the consent screen');
+    });
+    await seen; // caught by Plinth's listener while the SDK is not there
     expect('DD_LOGS' in window).toBe(false); // the SDK was never imported
     expect(ddCookie()).toBeUndefined();
     expect(await received(sandboxUrl)).toEqual([]);
@@ -63,6 +67,11 @@ describe('@plinth/logging with the real Datadog SDK', () => {
     const log = (await find('made before consent'))!;
     expect(log).toMatchObject({ status: 'info', cart: 3, service: 'plinth-browser-test', origin: 'logger' });
     expect(Math.abs(log.date - madeAt)).toBeLessThan(1000);
+    expect(await find('crashed on the consent screen')).toMatchObject({
+      status: 'error',
+      origin: 'source',
+      error: { kind: 'RangeError' },
+    });
     expect(ddCookie()).toBeDefined();
   });
 
