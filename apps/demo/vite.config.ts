@@ -1,6 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
+/** The vendor SDKs' npm packages → the name their lazy chunks carry. */
+const VENDOR_PACKAGES: readonly [RegExp, string][] = [
+  [/[\\/]node_modules[\\/]posthog-js[\\/]/, 'posthog'],
+  [/[\\/]node_modules[\\/]launchdarkly-[\w-]+[\\/]/, 'launchdarkly'],
+  [/[\\/]node_modules[\\/]@datadog[\\/]/, 'datadog'],
+  [/[\\/]node_modules[\\/]oidc-client-ts[\\/]/, 'oidc-client-ts'],
+];
+
 // Workspace packages resolve to their TypeScript source (the `@plinth/source` condition): no build step.
 export default defineConfig({
   plugins: [react()],
@@ -28,9 +36,12 @@ export default defineConfig({
         // A vendor's lazy chunk is named after the vendor (its adapter, `src/adapter/posthog.ts` →
         // `posthog-[hash].js`), so blocking one vendor is one route pattern. scripts/budget.mjs checks that
         // nothing loaded at start-up carries a vendor's name or code.
+        // A chunk split out of a vendor's SDK (e.g. posthog-js's extensions) carries the vendor's name too.
         chunkFileNames: (chunk) => {
           const adapter = /[\\/]src[\\/]adapter[\\/]([\w-]+)\.tsx?$/.exec(chunk.facadeModuleId ?? '')?.[1];
-          return `assets/${adapter ?? '[name]'}-[hash].js`;
+          if (adapter) return `assets/${adapter}-[hash].js`;
+          const vendor = VENDOR_PACKAGES.find(([pattern]) => chunk.moduleIds.some((id) => pattern.test(id)))?.[1];
+          return vendor ? `assets/${vendor}-[name]-[hash].js` : 'assets/[name]-[hash].js';
         },
       },
     },

@@ -4,7 +4,7 @@
 // React Router (budget/, built with the same Vite config). Also checks that nothing loaded at start-up
 // carries a vendor's name or a vendor's code: vendors are lazy chunks named after them.
 // Usage: node scripts/budget.mjs [--json]   Exit code 1 when over budget or a vendor is at start-up.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -46,7 +46,8 @@ async function measure(root, outDir) {
   for (const file of files) {
     const path = join(outDir, file.replace(/^\//, ''));
     gz += gzipSync(readFileSync(path), { level: 9 }).length;
-    const map = JSON.parse(readFileSync(`${path}.map`, 'utf8'));
+    // A chunk without source map (Rolldown's tiny runtime chunk) names no package.
+    const map = existsSync(`${path}.map`) ? JSON.parse(readFileSync(`${path}.map`, 'utf8')) : { sources: [] };
     for (const source of map.sources) {
       const name = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
       if (name) packages.add(name);

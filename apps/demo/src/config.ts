@@ -1,7 +1,8 @@
 /**
  * The demo's configuration, from Vite env variables (`.env.local` or the shell). Every default points
- * at @plinth/sandbox on 127.0.0.1, so the demo runs with no vendor account; real vendor keys and URLs
- * in env switch it to the real services as each package lands.
+ * at @plinth/sandbox on 127.0.0.1, so the demo runs with no vendor account: each vendor SDK talks
+ * straight to the sandbox's origin (a first-party proxy stays an option for real deployments). Real
+ * vendor keys and URLs in env switch it to the real services.
  */
 const env = import.meta.env;
 const sandboxUrl = (env.VITE_SANDBOX_URL ?? 'http://127.0.0.1:4700').replace(/\/$/, '');
@@ -10,9 +11,26 @@ export const config = {
   sandboxUrl,
   /** The inspector reads what the sandbox received; off when no sandbox is configured. */
   inspector: !env.VITE_SANDBOX_URL?.startsWith('off'),
+  /** @plinth/auth: the sandbox's OpenID provider (callback `/auth/callback`). */
   oidc: {
     authority: env.VITE_OIDC_AUTHORITY ?? `${sandboxUrl}/oidc`,
     clientId: env.VITE_OIDC_CLIENT_ID ?? 'plinth-demo',
   },
-  collectUrl: env.VITE_COLLECT_URL ?? `${sandboxUrl}/collect/demo`,
+  /** @plinth/analytics: PostHog's project token and API host. */
+  posthog: {
+    token: env.VITE_POSTHOG_TOKEN ?? 'phc_plinth_demo',
+    apiHost: env.VITE_POSTHOG_HOST ?? sandboxUrl,
+  },
+  /** @plinth/flags: LaunchDarkly's client-side ID and its three hosts. */
+  launchdarkly: {
+    clientSideId: env.VITE_LD_CLIENT_SIDE_ID ?? 'plinth-demo',
+    baseUrl: env.VITE_LD_BASE_URL ?? sandboxUrl,
+    streamUrl: env.VITE_LD_STREAM_URL ?? sandboxUrl,
+    eventsUrl: env.VITE_LD_EVENTS_URL ?? sandboxUrl,
+  },
+  /** @plinth/logging: Datadog's client token and intake proxy. */
+  datadog: {
+    clientToken: env.VITE_DD_CLIENT_TOKEN ?? 'pub_plinth_demo',
+    proxy: env.VITE_DD_PROXY ?? `${sandboxUrl}/datadog/intake`,
+  },
 } as const;

@@ -6,6 +6,8 @@ export interface Page {
   /** The nav link's text. */
   label: string;
   Component: ComponentType;
+  /** `false` for routes that are steps of a flow, not destinations (sign-in, the OIDC callback). */
+  nav?: boolean;
 }
 
 /**
@@ -31,8 +33,42 @@ export const pages: readonly Page[] = [
     Component: lazy(() => import('./pages/Device').then((m) => ({ default: m.Device }))),
   },
   {
+    path: '/interactions',
+    label: 'Tracked interactions',
+    Component: lazy(() => import('./pages/Interactions').then((m) => ({ default: m.Interactions }))),
+  },
+  {
+    path: '/break',
+    label: 'Break something',
+    Component: lazy(() => import('./pages/Break').then((m) => ({ default: m.Break }))),
+  },
+  {
+    path: '/account',
+    label: 'Account',
+    Component: lazy(() => import('./pages/Account').then((m) => ({ default: m.Account }))),
+  },
+  {
     path: '/privacy',
     label: 'Privacy',
     Component: lazy(() => import('./pages/Privacy').then((m) => ({ default: m.Privacy }))),
+  },
+  {
+    path: '/signin',
+    label: 'Sign in',
+    nav: false,
+    Component: lazy(() => import('./pages/SignIn').then((m) => ({ default: m.SignIn }))),
+  },
+  {
+    path: '/auth/callback',
+    label: 'Signing in',
+    nav: false,
+    Component: lazy(() => import('./pages/SignIn').then((m) => ({ default: m.AuthCallback }))),
+  },
+  {
+    // The hidden iframe of a silent sign-in (after a reload): @plinth/auth's provider answers it.
+    path: '/silent-callback',
+    label: 'Silent sign-in',
+    nav: false,
+    Component: () => null,
   },
 ];

@@ -6,6 +6,15 @@ interface ImportMetaEnv {
   /** OpenID provider (issuer). Default: the sandbox's, `${VITE_SANDBOX_URL}/oidc`. */
   readonly VITE_OIDC_AUTHORITY?: string;
   readonly VITE_OIDC_CLIENT_ID?: string;
-  /** Where the demo's first-party beacon posts. Default: the sandbox's `/collect/demo`. */
-  readonly VITE_COLLECT_URL?: string;
+  /** PostHog project token and API host (or your first-party proxy). Default: the sandbox. */
+  readonly VITE_POSTHOG_TOKEN?: string;
+  readonly VITE_POSTHOG_HOST?: string;
+  /** LaunchDarkly client-side ID and hosts. Default: the sandbox. */
+  readonly VITE_LD_CLIENT_SIDE_ID?: string;
+  readonly VITE_LD_BASE_URL?: string;
+  readonly VITE_LD_STREAM_URL?: string;
+  readonly VITE_LD_EVENTS_URL?: string;
+  /** Datadog client token and intake proxy. Default: the sandbox's `/datadog/intake`. */
+  readonly VITE_DD_CLIENT_TOKEN?: string;
+  readonly VITE_DD_PROXY?: string;
 }

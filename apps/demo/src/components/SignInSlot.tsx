@@ -1,27 +1,31 @@
-import { useEffect, useState } from 'react';
-import { config } from '../config';
+import { useAuth } from '@plinth/auth';
+import { Link, useLocation } from 'react-router';
+
+/** Pages that are steps of the sign-in flow: coming back to them after a sign-in makes no sense. */
+const FLOW = new Set(['/signin', '/auth/callback', '/silent-callback']);
 
 /**
- * The header's sign-in slot. Until @plinth/auth lands it shows whether the OpenID provider answers
- * (its discovery document), which is the first request a sign-in client makes.
+ * The header's sign-in slot: a "Sign in" link to `/signin?returnTo=<this page>`, or the signed-in
+ * user's name with a "Sign out" button. These labels are the demo's contract with anyone automating it.
  */
 export function SignInSlot() {
-  const [issuer, setIssuer] = useState<string | null | undefined>(undefined);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch(`${config.oidc.authority}/.well-known/openid-configuration`, { signal: controller.signal })
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((doc: { issuer?: string }) => setIssuer(doc.issuer ?? null))
-      .catch(() => {
-        if (!controller.signal.aborted) setIssuer(null);
-      });
-    return () => controller.abort();
-  }, []);
+  const { status, user, signOut } = useAuth();
+  const location = useLocation();
+  const here = FLOW.has(location.pathname) ? '/' : location.pathname + location.search;
   return (
-    <div className="sign-in" data-slot="sign-in">
-      {issuer === undefined && <span>Identity provider…</span>}
-      {issuer === null && <span className="bad">Identity provider offline</span>}
-      {issuer && <span title={issuer}>Identity provider ready</span>}
+    <div className="sign-in" data-slot="sign-in" data-status={status}>
+      {status === 'loading' && <span>Checking session…</span>}
+      {status === 'signedIn' && user && (
+        <>
+          <span data-testid="user-name">{user.name ?? user.id}</span>{' '}
+          <button type="button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </>
+      )}
+      {status !== 'loading' && status !== 'signedIn' && (
+        <Link to={`/signin?returnTo=${encodeURIComponent(here)}`}>Sign in</Link>
+      )}
     </div>
   );
 }

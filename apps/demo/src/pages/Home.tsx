@@ -1,3 +1,4 @@
+import { Feature, useFlag, useVariant } from '@plinth/flags';
 import { Link } from 'react-router';
 import { useTitle } from './useTitle';
 
@@ -7,13 +8,40 @@ const PACKAGES = [
   ['@plinth/lazy', 'Sections render as they approach the viewport: scroll the Article.'],
   ['@plinth/svg', 'Sanitised, de-duplicated inline SVG icons: in the Article.'],
   ['@plinth/user-agent', 'Browser, OS and device, refined by client hints: Your device.'],
+  ['@plinth/analytics', 'PostHog page views, tracked interactions and identity: Tracked interactions.'],
+  ['@plinth/flags', "LaunchDarkly flags, live: this page's banner, layout and call to action."],
+  ['@plinth/logging', 'Datadog logs and error monitoring: Break something.'],
+  ['@plinth/auth', 'Sign-in through an OpenID provider, protected pages: Account.'],
   ['@plinth/sandbox', 'Every vendor endpoint and a real OpenID provider on 127.0.0.1: the Inspector.'],
 ] as const;
 
+/** The experiment's call to action, one per variant (`price-test`: control, a, b). */
+const CALLS: Record<'control' | 'a' | 'b', string> = {
+  control: 'Start your trial',
+  a: 'Try Plinth free for 30 days',
+  b: 'See plans and pricing',
+};
+
+/** An experiment: the variant shown is counted once per mount (an exposure, seen by analytics too). */
+function CallToAction() {
+  const variant = useVariant('price-test');
+  return (
+    <p className="cta" data-variant={variant}>
+      <Link to="/interactions">{CALLS[variant]}</Link>
+    </p>
+  );
+}
+
 export function Home() {
   useTitle('Home');
+  const theme = useFlag('theme');
   return (
-    <article>
+    <article className="home" data-theme={theme}>
+      <Feature flag="home-banner">
+        <aside className="flag-banner" data-testid="home-banner">
+          New: this banner is the <code>home-banner</code> flag. Turn it off in the sandbox and it goes away, no reload.
+        </aside>
+      </Feature>
       <h1>The integration layer, composed</h1>
       <p>
         This demo runs offline against <code>@plinth/sandbox</code>. Make a privacy choice, then move between pages: the
@@ -30,6 +58,7 @@ export function Home() {
         Try a URL with secrets: <Link to="/article?utm_source=demo&code=SECRET&state=XYZ">/article?code=…&state=…</Link>{' '}
         — the page view arrives without them.
       </p>
+      <CallToAction />
     </article>
   );
 }

@@ -1,0 +1,37 @@
+import { AnalyticsProvider } from '@plinth/analytics';
+import { AuthProvider } from '@plinth/auth';
+import { FlagsProvider } from '@plinth/flags';
+import { LoggingProvider } from '@plinth/logging';
+import type { ReactNode } from 'react';
+import { config } from './config';
+import { flags } from './flags';
+
+/**
+ * The facilities' providers, composed under the `ConsentProvider` of `providers.tsx` (which loads this
+ * module as a chunk of its own, see there), each configured from `config.ts`; pages use them through
+ * their hooks only. Auth first: its `signedIn`/`signedOut` go out on core's session channel, which
+ * analytics, flags and logging follow, whatever the mount order. Every vendor SDK is a further lazy
+ * chunk, named after its vendor, downloaded only after its consent category is granted.
+ */
+export function Facilities({ children }: { children: ReactNode }) {
+  return (
+    <AuthProvider settings={config.oidc}>
+      <AnalyticsProvider
+        config={{
+          ...config.posthog,
+          // Page views on every route (Plinth follows `history`), the tracked interactions' rage and
+          // dead clicks, web vitals. Headless browsers (the journeys) are not filtered as bots.
+          capabilities: { rageClicks: true, deadClicks: true, webVitals: true },
+          filterBots: false,
+          flushIntervalMs: 1000,
+        }}
+      >
+        <FlagsProvider config={{ flags, ...config.launchdarkly, streaming: true }}>
+          <LoggingProvider config={{ ...config.datadog, service: 'plinth-demo', env: import.meta.env.MODE }}>
+            {children}
+          </LoggingProvider>
+        </FlagsProvider>
+      </AnalyticsProvider>
+    </AuthProvider>
+  );
+}
