@@ -26,7 +26,8 @@ export default defineConfig({
   webServer: {
     command: `node scripts/dev.mjs --preview --port ${PORT} --sandbox-port ${SANDBOX_PORT} --quiet`,
     url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
+    // Always its own server: a leftover one could be a stale build or the dev server.
+    reuseExistingServer: false,
     timeout: 120_000,
   },
   metadata: { sandbox: `http://127.0.0.1:${SANDBOX_PORT}` },
