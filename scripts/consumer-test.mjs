@@ -38,6 +38,7 @@ const V = {
   react19: '19.3.1',
   typesReact19: '19.3.0',
   typesReactDom19: '19.3.0',
+  typesNode: '20.19.43',
 };
 
 let checksStarted;
@@ -61,8 +62,12 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const npm = (cwd, argv) =>
   run('npm', [...argv, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
     cwd,
-    env: { ...process.env, npm_config_userconfig: join(cwd, '.npmrc-empty'), npm_config_update_notifier: 'false' },
+    env: { ...consumerEnv(), npm_config_userconfig: join(cwd, '.npmrc-empty'), npm_config_update_notifier: 'false' },
   });
+/** The environment a consumer's tools see: the workspace's pnpm/npm run variables left out. */
+function consumerEnv() {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|PNPM_|pnpm_)/i.test(key)));
+}
 /** Runs a command without blocking, output captured; rejects with the output on failure. */
 const runAsync = (cmd, argv, cwd) =>
   promisify(execFile)(cmd, argv, { cwd, maxBuffer: 64 * 1024 * 1024 }).catch((error) => {
@@ -282,6 +287,7 @@ function nextFiles(deps) {
         'react-dom': V.react19,
         '@types/react': V.typesReact19,
         '@types/react-dom': V.typesReactDom19,
+        '@types/node': V.typesNode,
         typescript: V.typescript,
       },
     },
@@ -423,7 +429,8 @@ async function main() {
         run(join(next, 'node_modules', '.bin', 'next'), ['build'], {
           cwd: next,
           stdio: 'pipe',
-          env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+          // Without pnpm's variables: Next.js picks the package manager it installs missing types with from them.
+          env: { ...consumerEnv(), NEXT_TELEMETRY_DISABLED: '1' },
         }),
       );
     }
