@@ -45,19 +45,19 @@ describe('1,000 LazyRender items in Chromium', () => {
     render(<List />);
     const height = document.documentElement.scrollHeight;
     // Above the fold (600px viewport + 200px margin) plus nothing else.
-    await waitFor(() => expect(revealed().has('item 0')).toBe(true));
+    await waitFor(() => expect(revealed().has('item 0')).toBe(true), { timeout: 5000 });
     const first = revealed();
     expect(first.size).toBeGreaterThanOrEqual(15);
     expect(first.size).toBeLessThanOrEqual(22);
     expect(first.has('item 100')).toBe(false);
 
     scrollToItem(500);
-    await waitFor(() => expect(revealed().has('item 500')).toBe(true));
+    await waitFor(() => expect(revealed().has('item 500')).toBe(true), { timeout: 5000 });
     expect(revealed().has('item 300')).toBe(false); // jumped over, never near the viewport
     expect(revealed().has('item 999')).toBe(false);
 
     window.scrollTo(0, document.documentElement.scrollHeight);
-    await waitFor(() => expect(revealed().has('item 999')).toBe(true));
+    await waitFor(() => expect(revealed().has('item 999')).toBe(true), { timeout: 5000 });
     expect(revealed().size).toBeLessThan(100);
 
     // The placeholder reserved exactly the space the content took: nothing shifted.
@@ -68,9 +68,9 @@ describe('1,000 LazyRender items in Chromium', () => {
 
   it('creates exactly one observer for 1,000 items outside StrictMode', async () => {
     render(<List />, { strict: false });
-    await waitFor(() => expect(revealed().has('item 0')).toBe(true));
+    await waitFor(() => expect(revealed().has('item 0')).toBe(true), { timeout: 5000 });
     scrollToItem(700);
-    await waitFor(() => expect(revealed().has('item 700')).toBe(true));
+    await waitFor(() => expect(revealed().has('item 700')).toBe(true), { timeout: 5000 });
     expect(constructed).toBe(1);
   });
 });

@@ -60,14 +60,14 @@ async function scrollThrough() {
     await frame();
     await frame();
   }
-  await waitFor(() => expect(revealed(heights.length - 1)).toBe(true));
+  await waitFor(() => expect(revealed(heights.length - 1)).toBe(true), { timeout: 5000 });
 }
 
 /** Anchor-like jumps: each target section is on screen before it is revealed. */
 async function jumpTo(...targets: number[]) {
   for (const i of targets) {
     section(i).scrollIntoView({ block: 'start' });
-    await waitFor(() => expect(revealed(i)).toBe(true));
+    await waitFor(() => expect(revealed(i)).toBe(true), { timeout: 5000 });
     await frame();
   }
 }
@@ -80,7 +80,7 @@ beforeEach(() => {
 describe('Layout shift while scrolling through LazyRender sections (Chromium)', () => {
   it('the measurement sees shifts (positive control): wrong estimates and jumps shift the layout', async () => {
     render(<Page estimate={(height) => height + 80} />);
-    await waitFor(() => expect(revealed(0)).toBe(true));
+    await waitFor(() => expect(revealed(0)).toBe(true), { timeout: 5000 });
     const score = await cls(() => jumpTo(8, 16));
     expect(score).toBeGreaterThan(0.01);
   });
@@ -88,7 +88,7 @@ describe('Layout shift while scrolling through LazyRender sections (Chromium)', 
   it('minHeight set to the content height: CLS ≤ 0.01, scrolling step by step and jumping', async () => {
     const warn = vi.spyOn(console, 'warn');
     render(<Page estimate={(height) => height} />);
-    await waitFor(() => expect(revealed(0)).toBe(true));
+    await waitFor(() => expect(revealed(0)).toBe(true), { timeout: 5000 });
     const score = await cls(async () => {
       await jumpTo(9, 17);
       window.scrollTo(0, 0);
@@ -102,14 +102,14 @@ describe('Layout shift while scrolling through LazyRender sections (Chromium)', 
   it('remounted with wrong estimates, sections reserve the height measured under their sizeKey: CLS ≤ 0.01', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const first = render(<Page estimate={(height) => height + 80} keyed />);
-    await waitFor(() => expect(revealed(0)).toBe(true));
+    await waitFor(() => expect(revealed(0)).toBe(true), { timeout: 5000 });
     await scrollThrough(); // every section measured once (with a warning naming the right minHeight)
     expect(warn).toHaveBeenCalledWith(expect.stringContaining(`minHeight={${heights[5]}}`));
     first.unmount();
     window.scrollTo(0, 0);
 
     render(<Page estimate={(height) => height + 80} keyed />);
-    await waitFor(() => expect(revealed(0)).toBe(true));
+    await waitFor(() => expect(revealed(0)).toBe(true), { timeout: 5000 });
     expect(section(12).style.minHeight).toBe(`${heights[12]}px`);
     const score = await cls(() => jumpTo(8, 16));
     expect(score).toBeLessThanOrEqual(0.01);

@@ -104,9 +104,9 @@ describe('InlineSvg', () => {
 
   it('fetches each URL once however many instances mount at once (StrictMode)', async () => {
     render(SIXTY.map((n) => <InlineSvg key={n} src={n % 2 ? '/a.svg' : '/b.svg'} className="icon" />));
-    await waitFor(() => expect(document.querySelectorAll('svg.icon rect')).toHaveLength(60));
+    await waitFor(() => expect(document.querySelectorAll('svg.icon rect')).toHaveLength(60), { timeout: 10_000 });
     expect(fetchMock).toHaveBeenCalledTimes(2);
-  });
+  }, 15_000);
 
   it('treats relative and absolute spellings of one URL as one request', async () => {
     await Promise.all([loadSvg('/a.svg'), loadSvg('http://localhost:3000/a.svg'), loadSvg('./a.svg#frag')]);
