@@ -1,4 +1,8 @@
+import type { Page } from '@playwright/test';
 import { expect, received, test } from './fixtures';
+
+/** PostHog's `$pageview` events the sandbox received. */
+const pageViews = async (page: Page) => (await received(page)).filter((e) => e.route === '$pageview');
 
 const path = (url: unknown) => {
   const parsed = new URL(String(url));
@@ -37,9 +41,9 @@ test.describe('consent', () => {
     page,
     errors,
   }) => {
-    const beaconRequests: string[] = [];
+    const posthogRequests: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('beacon')) beaconRequests.push(r.url());
+      if (r.url().includes('posthog')) posthogRequests.push(r.url());
     });
     await page.goto('/');
     const banner = page.getByRole('dialog', { name: 'Your privacy choices' });
@@ -53,34 +57,32 @@ test.describe('consent', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rendered on scroll');
     await page.getByRole('link', { name: 'Your device' }).click();
     await expect(page).toHaveTitle(/Your device/);
-    // The Device page (a later lazy chunk) has loaded: the beacon chunk was never requested before it.
-    expect(beaconRequests).toEqual([]);
+    // The Device page (a later lazy chunk) has loaded: PostHog's chunk was never requested before it.
+    expect(posthogRequests).toEqual([]);
 
     const acceptedAt = Date.now();
     await banner.getByRole('button', { name: 'Accept all' }).click();
     await expect(banner).toBeHidden();
-    await expect.poll(async () => (await received(page)).length).toBe(3);
-    const views = await received(page);
-    expect(views.map((v) => v.body?.type)).toEqual(['page_view', 'page_view', 'page_view']);
-    expect(views.map((v) => path(v.body?.properties?.url))).toEqual(['/', '/article?utm_source=demo', '/device']);
-    expect(views.map((v) => v.body?.properties?.title)).toEqual([
-      'Home · Plinth demo',
-      'Article · Plinth demo',
-      'Your device · Plinth demo',
+    await expect.poll(async () => (await pageViews(page)).length).toBe(3);
+    const views = await pageViews(page);
+    expect(views.map((v) => path(v.body?.properties?.$current_url))).toEqual([
+      '/',
+      '/article?utm_source=demo',
+      '/device',
     ]);
-    expect(JSON.stringify(views)).not.toMatch(/SECRET|XYZ/);
+    expect(JSON.stringify(await received(page))).not.toMatch(/SECRET|XYZ/);
     // All three reached the sandbox after the click (nothing was sent before consent)…
     for (const view of views) expect(Date.parse(view.time)).toBeGreaterThanOrEqual(acceptedAt - 5);
     // …and each keeps the time it happened, not the flush time.
-    const times = views.map((v) => Date.parse(String(v.body?.time)));
+    const times = views.map((v) => Date.parse(String(v.body?.timestamp)));
     expect(times[0]).toBeLessThanOrEqual(leftHomeAt);
     expect(times[1]).toBeGreaterThanOrEqual(leftHomeAt);
     expect(times[2]).toBeLessThan(acceptedAt);
-    expect(beaconRequests.length).toBeGreaterThan(0);
+    expect(posthogRequests.length).toBeGreaterThan(0);
 
     // The decision persists first-party: no banner after a reload, and the new page view is sent.
     await page.reload();
-    await expect.poll(async () => (await received(page)).length).toBe(4);
+    await expect.poll(async () => (await pageViews(page)).length).toBe(4);
     await expect(page.getByRole('dialog', { name: 'Your privacy choices' })).toHaveCount(0);
     expect(errors).toEqual([]);
   });
@@ -99,7 +101,9 @@ test.describe('consent', () => {
     await expect(page.getByTestId('consent-analytics')).toHaveText('granted');
     await page.getByRole('link', { name: 'Home' }).click();
     // The Home view after the grant is the first thing received: nothing from the rejected navigations.
-    await expect.poll(async () => (await received(page)).map((v) => path(v.body?.properties?.url))).toEqual(['/']);
+    await expect
+      .poll(async () => (await pageViews(page)).map((v) => path(v.body?.properties?.$current_url)))
+      .toEqual(['/']);
 
     await page.getByRole('link', { name: 'Privacy' }).click();
     await page.locator('.choices div', { hasText: 'analytics' }).getByRole('button', { name: 'Deny' }).click();
@@ -113,7 +117,7 @@ test.describe('consent', () => {
     await page.locator('.choices div', { hasText: 'analytics' }).getByRole('button', { name: 'Allow' }).click();
     await page.getByRole('link', { name: 'Your device' }).click();
     await expect
-      .poll(async () => (await received(page)).map((v) => path(v.body?.properties?.url)))
+      .poll(async () => (await pageViews(page)).map((v) => path(v.body?.properties?.$current_url)))
       .toEqual(['/', '/privacy', '/device']);
   });
 

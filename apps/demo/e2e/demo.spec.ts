@@ -6,11 +6,12 @@ test('the inspector shows what the sandbox receives, live', async ({ page, error
   const inspector = page.getByRole('complementary', { name: 'Sandbox inspector' });
   await expect(inspector.getByRole('status')).toHaveAttribute('aria-label', 'sandbox live');
   await page.getByRole('button', { name: 'Accept all' }).click();
-  await expect(inspector.locator('li[data-vendor="collect"]').first()).toContainText('POST /collect/demo');
+  const views = inspector.locator('li[data-vendor="posthog"]', { hasText: '$pageview' });
+  await expect(views.first()).toContainText('POST /e/');
   await page.getByRole('link', { name: 'Article', exact: true }).click();
-  await expect(inspector.locator('li[data-vendor="collect"]')).toHaveCount(2);
-  await expect(inspector.locator('li[data-vendor="collect"]').first()).toContainText('/article');
-  expect((await received(page)).length).toBe(2);
+  await expect(views).toHaveCount(2);
+  await expect(views.first()).toContainText('/article');
+  expect((await received(page)).filter((e) => e.route === '$pageview').length).toBe(2);
   expect(errors).toEqual([]);
 });
 
@@ -21,7 +22,7 @@ test("the inspector shows only this browser's traffic unless asked for everythin
     headers: { 'content-type': 'text/plain' },
   });
   expect(earlier.ok()).toBe(true);
-  await expect.poll(async () => (await received(page)).length).toBe(1);
+  await expect.poll(async () => (await received(page, 'collect')).length).toBe(1);
 
   await page.goto('/');
   const inspector = page.getByRole('complementary', { name: 'Sandbox inspector' });
@@ -29,25 +30,25 @@ test("the inspector shows only this browser's traffic unless asked for everythin
   await page.getByRole('button', { name: 'Accept all' }).click();
   // Sentinel: this visit's page view is listed; the earlier visit's request, older, is not.
   const entries = inspector.locator('li[data-vendor="collect"]');
-  await expect(entries.first()).toContainText('"url": "http://127.0.0.1:');
-  await expect(entries).toHaveCount(1);
+  await expect(inspector.locator('li[data-vendor="posthog"]', { hasText: '$pageview' }).first()).toBeVisible();
+  await expect(entries).toHaveCount(0);
   await expect(inspector.getByText('earlier-visit')).toHaveCount(0);
   await expect(inspector.locator('.count')).toHaveText(/^\d+ received$/);
 
   await inspector.getByLabel('Earlier visits too').check();
-  await expect(entries).toHaveCount(2);
+  await expect(entries).toHaveCount(1);
   await expect(inspector.getByText('earlier-visit')).toBeVisible();
   await expect(inspector.locator('.count')).toHaveText(/^\d+ received \(all visits\)$/);
 
   // A reload is the same visit (this tab): its own traffic stays listed, the earlier visit's does not.
   await page.reload();
-  await expect(entries).toHaveCount(2);
+  await expect(inspector.locator('li[data-vendor="posthog"]').first()).toBeVisible();
   await expect(inspector.getByText('earlier-visit')).toHaveCount(0);
 });
 
-test('the header shows the sandbox OpenID provider', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.locator('[data-slot="sign-in"]')).toHaveText('Identity provider ready');
+test('the header offers "Sign in" back to this page', async ({ page }) => {
+  await page.goto('/device');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin?returnTo=%2Fdevice');
 });
 
 test('the first page downloads no rich text, SVG sanitiser or user-agent parser; pages are lazy with a pending state', async ({

@@ -2,13 +2,13 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { ReceivedRequest } from '@plinth/sandbox';
 import { SANDBOX_URL } from '../playwright.config';
 
-/** A recording whose body is the demo beacon's JSON. */
+/** A recording whose body is a PostHog event as posthog-js sent it (`route` is the event's name). */
 export type Received = Omit<ReceivedRequest, 'body'> & {
-  body: { type?: string; time?: string; properties?: Record<string, unknown> } | undefined;
+  body: { event?: string; timestamp?: string; properties?: Record<string, unknown> } | undefined;
 };
 
-/** What the sandbox received from the demo's beacon (vendor `collect`). */
-export async function received(page: Page, vendor = 'collect'): Promise<Received[]> {
+/** What the sandbox received for these vendors (comma-separated; default PostHog's events), oldest first. */
+export async function received(page: Page, vendor = 'posthog'): Promise<Received[]> {
   const response = await page.request.get(`${SANDBOX_URL}/_sandbox/received?vendor=${vendor}`);
   expect(response.ok()).toBe(true);
   return response.json();

@@ -24,6 +24,56 @@ function visitStart(): number {
   return now;
 }
 
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const pathOf = (url: unknown) => {
+  try {
+    const parsed = new URL(String(url));
+    return parsed.pathname + parsed.search;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * One line saying what a vendor was told, from the recording as the sandbox decoded it: PostHog's
+ * event and page, LaunchDarkly's event kind and flag (or the context it evaluated), Datadog's log
+ * level and message, the OpenID provider's subject and what a revocation revoked.
+ */
+function summary(e: ReceivedRequest): string | undefined {
+  const body = (e.body ?? {}) as Record<string, unknown>;
+  const props = (body.properties ?? {}) as Record<string, unknown>;
+  switch (e.vendor) {
+    case 'posthog':
+      return [text(body.event), pathOf(props.$current_url), text(props.$feature_flag), text(props.distinct_id)]
+        .filter(Boolean)
+        .join(' · ');
+    case 'launchdarkly': {
+      const context = (body.context ?? {}) as Record<string, unknown>;
+      return [
+        text(body.kind),
+        text(body.key),
+        body.value !== undefined ? JSON.stringify(body.value) : undefined,
+        text(context.key),
+      ]
+        .filter(Boolean)
+        .join(' · ');
+    }
+    case 'datadog': {
+      const usr = (body.usr ?? {}) as Record<string, unknown>;
+      return [text(body.status), text(body.message), usr.id ? `user ${text(usr.id)}` : undefined]
+        .filter(Boolean)
+        .join(' · ');
+    }
+    case 'oidc': {
+      const meta = (e.meta ?? {}) as Record<string, unknown>;
+      if (e.route === 'revocation') return `revoked: ${String(meta.revoked ?? 'nothing')}`;
+      return meta.sub ? `subject ${String(meta.sub)}` : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
 export interface InspectorProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -74,7 +124,9 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
     };
   }, [everything, since]);
 
-  const vendors = ['all', ...new Set(entries.map((e) => e.vendor))];
+  const counts = new Map<string, number>();
+  for (const e of entries) counts.set(e.vendor, (counts.get(e.vendor) ?? 0) + 1);
+  const vendors = ['all', ...counts.keys()];
   const shown = vendor === 'all' ? entries : entries.filter((e) => e.vendor === vendor);
   const clear = () => {
     fetch(`${config.sandboxUrl}/_sandbox/received`, { method: 'DELETE' }).catch(() => {});
@@ -104,7 +156,9 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
         <div className="tools">
           <select aria-label="Vendor" value={vendor} onChange={(e) => setVendor(e.target.value)}>
             {vendors.map((v) => (
-              <option key={v}>{v}</option>
+              <option key={v} value={v}>
+                {v === 'all' ? `all (${entries.length})` : `${v} (${counts.get(v)})`}
+              </option>
             ))}
           </select>
           <label>
@@ -116,7 +170,7 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
           </button>
         </div>
         <ol className="entries">
-          {shown.length === 0 && <li className="empty">Nothing received yet. Accept analytics and navigate.</li>}
+          {shown.length === 0 && <li className="empty">Nothing received yet. Accept all, navigate and sign in.</li>}
           {shown.map((e) => (
             <li key={e.id} data-vendor={e.vendor}>
               <div className="line">
@@ -127,6 +181,7 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
                 <span className={e.status >= 400 ? 'bad' : 'ok'}>{e.status}</span>
                 {e.malformed && <span className="bad"> malformed: {e.malformed}</span>}
               </div>
+              {summary(e) && <div className="summary">{summary(e)}</div>}
               {e.body !== undefined && <pre>{JSON.stringify(e.body, null, 1).slice(0, 600)}</pre>}
             </li>
           ))}

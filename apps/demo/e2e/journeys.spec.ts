@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test';
+import type { ReceivedRequest } from '@plinth/sandbox';
+import { SANDBOX_URL } from '../playwright.config';
+import { expect, test } from './fixtures';
+
+/** Everything the sandbox recorded for these vendors (comma-separated), oldest first. */
+async function recorded(page: Page, vendor: string): Promise<ReceivedRequest[]> {
+  const response = await page.request.get(`${SANDBOX_URL}/_sandbox/received?vendor=${vendor}`);
+  expect(response.ok()).toBe(true);
+  return response.json();
+}
+
+/** Datadog's SDK flushes its batch when the page is hidden: make it believe so. */
+const hidePage = (page: Page) =>
+  page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+  });
+
+async function signIn(page: Page) {
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  // The sandbox's own sign-in page (any login and password).
+  await page.getByLabel('Login').fill('alice');
+  await page.getByLabel('Password').fill('anything');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('user-name')).toHaveText('Alice');
+}
+
+const VENDORS = 'posthog,launchdarkly,datadog';
+
+test.afterEach(async ({ request }) => {
+  await request.post(`${SANDBOX_URL}/_sandbox/launchdarkly/reset`);
+});
+
+test('newcomer: consent, page view, sign-in followed by analytics, flags and logging, a live flag, sign-out revokes', async ({
+  page,
+}) => {
+  const callbacks: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/auth/callback?')) callbacks.push(r.url());
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  await expect
+    .poll(async () => (await recorded(page, 'posthog')).filter((e) => e.route === '$pageview').length)
+    .toBeGreaterThan(0);
+  // The flag service answered: the sandbox serves `home-banner: true` (default false).
+  await expect(page.getByTestId('home-banner')).toBeVisible();
+
+  await signIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  const token = (await recorded(page, 'oidc')).find((e) => e.route === 'token');
+  const sub = String(token?.meta?.sub);
+  expect(sub).toMatch(/\w{8,}/);
+  expect(sub).not.toContain('alice');
+
+  // Analytics identify, flags context and logging user follow the session channel.
+  await expect
+    .poll(async () =>
+      (await recorded(page, 'posthog')).some(
+        (e) =>
+          e.route === '$identify' &&
+          (e.body as { properties?: { distinct_id?: string } }).properties?.distinct_id === sub,
+      ),
+    )
+    .toBe(true);
+  await expect
+    .poll(async () => (await recorded(page, 'launchdarkly')).some((e) => JSON.stringify(e.body ?? '').includes(sub)))
+    .toBe(true);
+  await page.getByRole('link', { name: 'Break something' }).click();
+  await page.getByRole('button', { name: 'Log a warning' }).click();
+  await hidePage(page);
+  await expect
+    .poll(async () =>
+      (await recorded(page, 'datadog')).some(
+        (e) => (e.body as { message?: string; usr?: { id?: string } }).usr?.id === sub,
+      ),
+    )
+    .toBe(true);
+
+  // Flip the flag in the sandbox: Home changes without a reload.
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByTestId('home-banner')).toBeVisible();
+  const marker = await page.evaluate(() => {
+    (window as { journeyMarker?: number }).journeyMarker = 1;
+    return 1;
+  });
+  const flipped = await page.request.put(`${SANDBOX_URL}/_sandbox/launchdarkly/flags/home-banner`, {
+    data: { value: false },
+  });
+  expect(flipped.ok()).toBe(true);
+  await expect(page.getByTestId('home-banner')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { journeyMarker?: number }).journeyMarker)).toBe(marker);
+
+  // Sign out: through the provider's end-session page, back to the demo, tokens revoked.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const confirm = page.getByRole('button', { name: 'Yes, sign me out' });
+  await confirm.click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await recorded(page, 'oidc'))
+        .filter((e) => e.route === 'revocation')
+        .map((e) => e.meta?.revoked)
+        .filter(Boolean),
+    )
+    .toContain('RefreshToken');
+
+  // Nothing any vendor received carries the callback's code/state, a token or the email address.
+  expect(callbacks.length).toBe(1);
+  const callback = new URL(callbacks[0] ?? '');
+  const secrets = [callback.searchParams.get('code'), callback.searchParams.get('state'), 'alice@example.com'];
+  const everything = JSON.stringify(await recorded(page, VENDORS));
+  for (const secret of secrets) {
+    expect(secret).toBeTruthy();
+    expect(everything).not.toContain(secret);
+  }
+  expect(everything).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}\./);
+});
+
+test('privacy: after "Reject all", sign-in included, no request reaches analytics, flags or logging and no vendor storage exists', async ({
+  page,
+  context,
+}) => {
+  const vendorRequests: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.origin === SANDBOX_URL && !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/_sandbox')) {
+      vendorRequests.push(r.url());
+    }
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Reject all' }).click();
+  await signIn(page);
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await expect(page.getByTestId('account-name')).toHaveText('Alice');
+  await page.getByRole('link', { name: 'Tracked interactions' }).click();
+  await page.getByRole('button', { name: /Like this demo/ }).click();
+  await page.getByRole('link', { name: 'Home' }).click();
+  await hidePage(page);
+
+  // Positive sentinel: the token request arrived at the provider (after every page view above was made).
+  await expect.poll(async () => (await recorded(page, 'oidc')).some((e) => e.route === 'token')).toBe(true);
+  expect(await recorded(page, VENDORS)).toEqual([]);
+  expect(vendorRequests).toEqual([]);
+  const keys = await page.evaluate(() => [
+    ...Object.keys(localStorage),
+    ...Object.keys(sessionStorage).map((key) => `session:${key}`),
+  ]);
+  expect(keys.filter((key) => !/^(session:)?(plinth|oidc\.)/.test(key))).toEqual([]);
+  const cookies = (await context.cookies()).map((c) => c.name);
+  expect(cookies.filter((name) => /^(ph_|__ph|_dd_|ld[:_])/.test(name))).toEqual([]);
+  // Without functional consent the flags stay on their defaults: no banner.
+  await expect(page.getByTestId('home-banner')).toHaveCount(0);
+});
