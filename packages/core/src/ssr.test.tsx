@@ -42,3 +42,12 @@ describe('SSR', () => {
     expect(typeof window).toBe('undefined');
   });
 });
+
+describe('@plinth/core/server', () => {
+  it('offers the scrubber and the error type without React', async () => {
+    const server = await import('./server');
+    expect(server.scrubUrl('/cb?code=1&x=2')).toBe('/cb?x=2');
+    expect(server.isPlinthError(new server.PlinthError('x', { source: 's' }))).toBe(true);
+    expect(server.isBrowser).toBe(false);
+  });
+});

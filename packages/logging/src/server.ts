@@ -1,6 +1,6 @@
 // `@plinth/logging/server`: the same Logger API for Node (servers, route handlers, scripts), with no
 // vendor SDK and no React: one JSON line per log on stdout, scrubbed with core's scrubber.
-import { scrubDeep, scrubValue } from '@plinth/core';
+import { scrubDeep, scrubValue } from '@plinth/core/server';
 import { createBaseLogger } from './base';
 import type { LogEntry, Logger, LoggingOptions } from './types';
 

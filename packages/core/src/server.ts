@@ -1,0 +1,15 @@
+/**
+ * `@plinth/core/server`: the framework-free parts for servers and React Server Components (no
+ * `'use client'`, no React): the scrubber, the error type and the SSR guard.
+ */
+export { isPlinthError, PlinthError } from './error';
+export { isBrowser } from './is-browser';
+export {
+  isSecretParam,
+  REDACTED,
+  type ScrubDeepOptions,
+  type ScrubOptions,
+  scrubDeep,
+  scrubUrl,
+  scrubValue,
+} from './scrub';
