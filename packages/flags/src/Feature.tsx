@@ -14,11 +14,6 @@ export type FeatureProps<K extends FlagKey> = {
 /** Renders `children` when `flag` matches, else `fallback`. */
 export function Feature<K extends FlagKey>({ flag, match, fallback = null, children }: FeatureProps<K>) {
   const value = useFlag(flag);
-  const shown =
-    match === undefined
-      ? Boolean(value)
-      : Array.isArray(match)
-        ? (match as readonly unknown[]).includes(value)
-        : Object.is(match, value);
+  const shown = match === undefined ? Boolean(value) : [match].flat().includes(value);
   return <>{shown ? children : fallback}</>;
 }

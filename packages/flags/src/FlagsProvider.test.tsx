@@ -21,6 +21,7 @@ interface FakeSdk {
     identify: ReturnType<typeof vi.fn>;
     exposure: ReturnType<typeof vi.fn>;
     close: ReturnType<typeof vi.fn>;
+    reopen: ReturnType<typeof vi.fn>;
   };
   resolve(): void;
   reject(error: unknown): void;
@@ -34,7 +35,7 @@ beforeEach(() => {
   vi.mocked(createLaunchDarkly).mockImplementation(
     (options) =>
       new Promise((resolve, reject) => {
-        const adapter = { identify: vi.fn(async () => {}), exposure: vi.fn(), close: vi.fn() };
+        const adapter = { identify: vi.fn(async () => {}), exposure: vi.fn(), close: vi.fn(), reopen: vi.fn() };
         sdks.push({ options, adapter, resolve: () => resolve(adapter), reject });
       }),
   );
@@ -227,7 +228,7 @@ describe('FlagsProvider', () => {
     expect(recording.of('report')[0]!.message).toMatch(/no consent store/);
   });
 
-  it('revoking functional consent closes the SDK and clears the cache and the SDK storage', async () => {
+  it('revoking functional consent closes the SDK and clears the cache and the SDK storage; a new grant reopens it', async () => {
     const consent = createTestConsent({ functional: 'granted' });
     render(
       <FlagsProvider config={config({ consent })}>
@@ -244,6 +245,11 @@ describe('FlagsProvider', () => {
     expect(sdks[0]!.adapter.close).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('plinth.flags.env-test')).toBeNull();
     expect(localStorage.getItem('ld:$anonUserId')).toBeNull();
+    expect(sdks[0]!.adapter.reopen).not.toHaveBeenCalled();
+    // Granted again: a fresh SDK client (the closed one cannot restart).
+    act(() => consent.grant('functional'));
+    expect(sdks[0]!.adapter.reopen).toHaveBeenCalledTimes(1);
+    expect(createLaunchDarkly).toHaveBeenCalledTimes(1);
   });
 
   it('identifies on signedIn (even when sign-in came first) and goes anonymous on signedOut', async () => {

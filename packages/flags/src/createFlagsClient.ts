@@ -154,6 +154,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
       client.close();
       clearStorage(key);
     },
+    onRegrant: (client) => client.reopen(),
   });
 
   const fromLoader = (status: VendorStatus) => {
@@ -183,7 +184,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
         channel.reportOnce(
           'flags:no-consent',
           'warn',
-          '@plinth/flags: no consent store, so no flag service (add a ConsentProvider or pass consent: false)',
+          '@plinth/flags: no ConsentProvider (or consent: false), so no flag service',
         );
       }
       const timer = setTimeout(() => {

@@ -1,5 +1,5 @@
 import { channel } from '@plinth/core';
-import { recordChannel, resetChannel, TestConsentProvider } from '@plinth/core/testing';
+import { createTestConsent, recordChannel, resetChannel, TestConsentProvider } from '@plinth/core/testing';
 import type { ReactNode } from 'react';
 import { inject } from 'vitest';
 import { render, screen, waitFor } from '../../../tooling/render';
@@ -206,6 +206,29 @@ describe('flags with the real LaunchDarkly SDK against the sandbox', () => {
     expect(await received(denied)).toEqual([]);
     expect(screen.getAllByTestId('status')[0]!.textContent).toBe('failed');
     expect(text('theme')).toBe('light');
+  });
+
+  it('revoking functional consent closes the stream; granting again starts a fresh client', async () => {
+    const consent = createTestConsent({ functional: 'granted' });
+    render(
+      <TestConsentProvider store={consent}>
+        <FlagsProvider config={config()}>
+          <Probe />
+        </FlagsProvider>
+      </TestConsentProvider>,
+    );
+    await waitFor(() => expect(text('status')).toBe('ready'), { timeout: 3000 });
+    const streams = async () =>
+      ((await (await control('/streams', 'GET')).json()) as { env: string }[]).filter((s) => s.env === env);
+    await waitFor(async () => expect(await streams()).toHaveLength(1), { timeout: 3000 });
+    consent.deny('functional');
+    await waitFor(async () => expect(await streams()).toHaveLength(0), { timeout: 3000 });
+    expect(localStorage.getItem(`plinth.flags.${env}`)).toBeNull();
+    await control('/flags/theme', 'PUT', { value: 'dark' });
+    consent.grant('functional');
+    await waitFor(() => expect(text('theme')).toBe('dark'), { timeout: 3000 });
+    expect(await received(env, 'evalx')).toHaveLength(2);
+    expect(pageErrors).toEqual([]);
   });
 
   it.each([

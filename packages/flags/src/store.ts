@@ -18,12 +18,6 @@ export interface FlagDetails<Value = FlagValue> {
 
 export type FlagsStatus = 'loading' | 'ready' | 'failed' | 'timeout';
 
-const SOURCE_REASON: Record<Exclude<FlagSource, 'live'>, FlagReason> = {
-  default: 'DEFAULT',
-  bootstrap: 'STATIC',
-  cache: 'CACHED',
-};
-
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -63,13 +57,13 @@ export function createFlagStore(
 
   const fallback = (key: string): FlagDetails => ({
     value: defaults[key] as FlagValue,
-    reason: SOURCE_REASON.default,
+    reason: 'DEFAULT',
     source: 'default',
   });
   for (const key of Object.keys(defaults)) details.set(key, fallback(key));
   for (const { source, values } of layers) {
     for (const [key, value] of Object.entries(values ?? {})) {
-      if (value !== undefined) details.set(key, { value, reason: SOURCE_REASON[source], source });
+      if (value !== undefined) details.set(key, { value, reason: source === 'cache' ? 'CACHED' : 'STATIC', source });
     }
   }
 

@@ -31,7 +31,10 @@ export interface LaunchDarklyAdapter {
   identify(user: PlinthUser | null): Promise<void>;
   /** Record one evaluation of `key` with LaunchDarkly if it still serves `shown` (an experiment exposure). */
   exposure(key: string, shown: FlagValue, fallback: FlagValue): void;
+  /** Stop the stream and events for good (consent revoked). */
   close(): void;
+  /** A fresh client after `close()` (consent granted again), for the current user. */
+  reopen(): void;
 }
 
 const toLive = (detail: LDEvaluationDetail): LiveFlag => ({
@@ -71,14 +74,19 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
   if (options.eventsUrl) ldOptions.eventsUrl = options.eventsUrl;
 
   let context = toContext(options.user) as LDContext;
-  const client = initialize(options.clientSideId, context, ldOptions);
-  client.on('error', options.onError);
-  try {
-    await client.waitForInitialization();
-  } catch (error) {
-    client.close().catch(silent);
-    throw error;
-  }
+  let closed = false;
+  const open = async () => {
+    const next = initialize(options.clientSideId, context, ldOptions);
+    next.on('error', options.onError);
+    try {
+      await next.waitForInitialization();
+    } catch (error) {
+      next.close().catch(silent);
+      throw error;
+    }
+    return next;
+  };
+  let client = await open();
 
   return {
     async identify(user) {
@@ -97,7 +105,15 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
       client.variation(key, fallback);
     },
     close() {
+      closed = true;
       client.close().catch(silent);
+    },
+    reopen() {
+      closed = false;
+      open().then((next) => {
+        if (closed) next.close().catch(silent);
+        else client = next;
+      }, options.onError);
     },
   };
 }
