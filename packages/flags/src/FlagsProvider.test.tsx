@@ -225,7 +225,7 @@ describe('FlagsProvider', () => {
     await settle();
     expect(createLaunchDarkly).not.toHaveBeenCalled();
     expect(recording.of('report')).toHaveLength(1);
-    expect(recording.of('report')[0]!.message).toMatch(/no consent store/);
+    expect(recording.of('report')[0]!.message).toMatch(/no ConsentProvider/);
   });
 
   it('revoking functional consent closes the SDK and clears the cache and the SDK storage; a new grant reopens it', async () => {
