@@ -25,7 +25,9 @@ describe('consent (real posthog-js against the sandbox)', () => {
     const consent = createTestConsent({});
     const { analytics } = mountAnalytics(token, { consent });
     analytics.capture('before_consent', { n: 1 });
+    document.title = 'Queued page';
     history.pushState(null, '', '/queued-page');
+    document.title = 'Page at flush time';
     await waitFor(() => expect(analytics.status()).toBe('waiting-consent'));
 
     expect(posthogModules()).toEqual([]);
@@ -38,6 +40,10 @@ describe('consent (real posthog-js against the sandbox)', () => {
     expect(received.filter((e) => e.event === '$pageview').map((e) => e.properties.$pathname)).toContain(
       '/queued-page',
     );
+    // A queued page view keeps the title it had, not the one current when posthog sends it.
+    const queuedPage = received.find((e) => e.event === '$pageview' && e.properties.$pathname === '/queued-page')!;
+    expect(queuedPage.properties.title).toBe('Queued page');
+    expect(JSON.stringify(received)).not.toContain('$plinth_title');
     // The queued event keeps the time it was made at, not the time it was sent.
     const queued = received.find((e) => e.event === 'before_consent')!;
     expect(queued.properties.$event_time_override_provided).toBe(true);

@@ -76,9 +76,12 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
     if (!result || paused) return null;
     // Rage clicks ride on posthog's autocapture: keep them, drop plain `$autocapture` when it is off.
     if (result.event === '$autocapture' && !caps.autocapture) return null;
+    // posthog stamps a page view with the title current when it is sent; a queued one keeps its own.
+    const { $plinth_title: title, ...properties } = result.properties;
+    if (typeof title === 'string') properties.title = title;
     const out = hooks.beforeSend({
       event: result.event,
-      properties: result.properties,
+      properties,
       $set: result.$set,
       $set_once: result.$set_once,
     });
@@ -137,7 +140,8 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
 
   return {
     capture(event, properties, { at, beacon, set, setOnce }) {
-      instance.capture(event, properties, {
+      const title = event === '$pageview' ? properties.title : undefined;
+      instance.capture(event, title === undefined ? properties : { ...properties, $plinth_title: title }, {
         timestamp: at,
         ...(set && { $set: set }),
         ...(setOnce && { $set_once: setOnce }),
