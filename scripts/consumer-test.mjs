@@ -81,12 +81,13 @@ const packages = readdirSync(join(root, 'packages'))
   .map(({ dir, json }) => ({ dir, pkg: JSON.parse(readFileSync(json, 'utf8')) }))
   .filter(({ pkg }) => !pkg.private && pkg.name !== '@plinth/sandbox');
 /** Every entry a consumer can import: `@plinth/x`, `@plinth/x/testing`, … (from the published exports). */
-const entries = packages.flatMap(({ pkg }) =>
-  Object.keys(pkg.publishConfig?.exports ?? pkg.exports ?? { '.': null })
+/** Every entry a consumer can import (`@plinth/x`, `@plinth/x/testing`, …): from the packed package.json files. */
+const entries = [];
+const entriesOf = (pkg) =>
+  Object.keys(pkg.exports ?? { '.': null })
     .filter((key) => key !== './package.json')
-    .map((key) => (key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`)),
-);
-console.log(`consumer test: ${packages.length} packages, ${entries.length} entries: ${entries.join(', ')}`);
+    .map((key) => (key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`));
+console.log(`consumer test: ${packages.length} packages: ${packages.map(({ pkg }) => pkg.name).join(', ')}`);
 
 // ---- helpers -----------------------------------------------------------------------------------------
 
@@ -390,7 +391,12 @@ async function main() {
       const base = `${pkg.name.slice(1).replace('/', '-')}-${pkg.version}.tgz`;
       if (!existsSync(join(tarballs, base))) throw new Error(`no tarball ${base} in ${tarballs}`);
       deps[pkg.name] = `file:${join(tarballs, base)}`;
+      const packed = JSON.parse(
+        run('tar', ['-xzOf', join(tarballs, base), 'package/package.json'], { stdio: 'pipe' }).stdout,
+      );
+      entries.push(...entriesOf(packed));
     }
+    console.log(`${entries.length} entries: ${entries.join(', ')}`);
     // A dependency on another @plinth package must be satisfied by its tarball, never by the registry.
     for (const { pkg } of packages)
       for (const dep of Object.keys(pkg.dependencies ?? {}))
