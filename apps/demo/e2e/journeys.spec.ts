@@ -53,7 +53,7 @@ test('newcomer: consent, page view, sign-in followed by analytics, flags and log
       (await recorded(page, 'posthog')).some(
         (e) =>
           e.route === '$identify' &&
-          (e.body as { properties?: { distinct_id?: string } }).properties?.distinct_id === sub,
+          (e.body as { properties?: { distinct_id?: string } } | undefined)?.properties?.distinct_id === sub,
       ),
     )
     .toBe(true);
@@ -92,6 +92,16 @@ test('newcomer: consent, page view, sign-in followed by analytics, flags and log
     )
     .toContain('RefreshToken');
 
+  // Analytics was reset: what PostHog receives after the sign-out is no longer the signed-in person.
+  await expect
+    .poll(async () =>
+      (await recorded(page, 'posthog')).some((e) => {
+        const props = (e.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+        return Boolean(props.$last_posthog_reset) && props.distinct_id !== sub;
+      }),
+    )
+    .toBe(true);
+
   // Datadog sends its batch when the page may exit (hidden, frozen, unloading): leave the page. The
   // warning logged while signed in carries that user (the subject, never the email).
   await page.goto('about:blank');
@@ -99,8 +109,8 @@ test('newcomer: consent, page view, sign-in followed by analytics, flags and log
     .poll(async () =>
       (await recorded(page, 'datadog')).some(
         (e) =>
-          (e.body as { message?: string; usr?: { id?: string } }).message === 'Demo: a warning from a component' &&
-          (e.body as { usr?: { id?: string } }).usr?.id === sub,
+          (e.body as { message?: string } | undefined)?.message === 'Demo: a warning from a component' &&
+          (e.body as { usr?: { id?: string } } | undefined)?.usr?.id === sub,
       ),
     )
     .toBe(true);
