@@ -157,3 +157,13 @@ test('an unknown route renders the not-found page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
 });
+
+test('a refused callback shows the error in an alert with a retry, and the URL settles at once', async ({ page }) => {
+  await page.goto('/auth/callback?code=forged&state=tampered');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Sign-in failed');
+  await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  // No sign-in was started on its own: the page stays on the demo, signed out.
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
