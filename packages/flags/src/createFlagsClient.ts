@@ -8,6 +8,7 @@ import {
 } from '@plinth/core';
 import type { LaunchDarklyAdapter } from './adapter/launchdarkly';
 import type { FlagCatalogue, FlagValue } from './defineFlags';
+import type { ContextAttribute } from './ldContext';
 import { createFlagStore, type FlagDetails, type FlagSource, type FlagsStatus } from './store';
 
 export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record<string, FlagValue>> {
@@ -34,6 +35,11 @@ export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record
   consent?: ConsentStore | false | undefined;
   /** Keep the last-known values first-party (localStorage, only with `functional` consent). Default `true`. */
   cache?: boolean | undefined;
+  /**
+   * User attributes sent with the context for targeting, as private attributes. Default none: only the
+   * user's stable id leaves the page. `['email']` opts in (the evaluation request then carries it).
+   */
+  contextAttributes?: readonly ContextAttribute[] | undefined;
   /** Send evaluation (exposure) and identify events to LaunchDarkly. Default `true`. */
   sendEvents?: boolean | undefined;
 }
@@ -127,6 +133,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
       adapter = await createLaunchDarkly({
         clientSideId,
         user,
+        contextAttributes: config.contextAttributes,
         baseUrl: config.baseUrl,
         streamUrl: config.streamUrl,
         eventsUrl: config.eventsUrl,

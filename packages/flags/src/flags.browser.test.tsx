@@ -151,11 +151,27 @@ describe('flags with the real LaunchDarkly SDK against the sandbox', () => {
     expect(exposures.of('exposure')).toHaveLength(2);
   });
 
-  it('identifies on sign-in through the channel (email and name private), with no flash, and back on sign-out', async () => {
-    const seen: string[] = [];
+  it('identifies on sign-in with the stable id only by default: no email leaves the page', async () => {
     render(
       <App>
         <FlagsProvider config={config()}>
+          <Probe seen={[]} />
+        </FlagsProvider>
+      </App>,
+    );
+    await waitFor(() => expect(text('price')).toBe('a'));
+    channel.signedIn({ id: 'user-b', email: 'bea@example.com', name: 'Bea' });
+    await waitFor(() => expect(text('price')).toBe('b')); // the positive sentinel: the new context was evaluated
+    const evalx = await received(env, 'evalx');
+    expect(evalx.at(-1)!.body!.context).toEqual({ kind: 'user', key: 'user-b' });
+    expect(JSON.stringify(await received(env))).not.toContain('bea@example.com');
+  });
+
+  it('with contextAttributes, identifies with email and name as private attributes, no flash, back on sign-out', async () => {
+    const seen: string[] = [];
+    render(
+      <App>
+        <FlagsProvider config={config({ contextAttributes: ['email', 'name'] })}>
           <Probe seen={seen} />
         </FlagsProvider>
       </App>,

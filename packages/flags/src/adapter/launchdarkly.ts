@@ -5,7 +5,7 @@
 import type { PlinthUser } from '@plinth/core';
 import { initialize, type LDContext, type LDEvaluationDetail, type LDOptions } from 'launchdarkly-js-client-sdk';
 import type { FlagValue } from '../defineFlags';
-import { toContext } from '../ldContext';
+import { type ContextAttribute, toContext } from '../ldContext';
 import type { FlagReason } from '../store';
 
 export interface LiveFlag {
@@ -16,6 +16,7 @@ export interface LiveFlag {
 export interface AdapterOptions {
   clientSideId: string;
   user: PlinthUser | null;
+  contextAttributes?: readonly ContextAttribute[] | undefined;
   baseUrl?: string | undefined;
   streamUrl?: string | undefined;
   eventsUrl?: string | undefined;
@@ -73,7 +74,7 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
   if (options.streamUrl) ldOptions.streamUrl = options.streamUrl;
   if (options.eventsUrl) ldOptions.eventsUrl = options.eventsUrl;
 
-  let context = toContext(options.user) as LDContext;
+  let context = toContext(options.user, undefined, options.contextAttributes) as LDContext;
   let closed = false;
   const open = async () => {
     const next = initialize(options.clientSideId, context, ldOptions);
@@ -90,7 +91,7 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
 
   return {
     async identify(user) {
-      const next = toContext(user) as LDContext;
+      const next = toContext(user, undefined, options.contextAttributes) as LDContext;
       if (JSON.stringify(next) === JSON.stringify(context)) return;
       context = next;
       try {

@@ -17,6 +17,7 @@ describe('createBootstrap (server)', () => {
       clientSideId: 'env-server',
       baseUrl: sandbox.url,
       user: { id: 'user-b', email: 'bea@example.com' },
+      contextAttributes: ['email', 'name'],
     });
     // Only catalogue keys (the sandbox also serves home-banner), exactly as named.
     expect(bootstrap).toEqual({ 'new-checkout': false, theme: 'light', 'price-test': 'b', fpImprovedUI: true });
@@ -26,7 +27,7 @@ describe('createBootstrap (server)', () => {
         kind: 'user',
         key: 'user-b',
         email: 'bea@example.com',
-        _meta: { privateAttributes: ['email', 'name'] },
+        _meta: { privateAttributes: ['email'] },
       },
     });
   });

@@ -5,12 +5,14 @@
  */
 import type { PlinthUser } from '@plinth/core';
 import type { FlagCatalogue, FlagValue } from '../defineFlags';
-import { toContext } from '../ldContext';
+import { type ContextAttribute, toContext } from '../ldContext';
 
 export interface BootstrapOptions {
   clientSideId: string;
   /** The signed-in user, or `null`/absent for an anonymous visitor. */
   user?: PlinthUser | null | undefined;
+  /** User attributes sent for targeting (private attributes); default none, as in `FlagsConfig`. */
+  contextAttributes?: readonly ContextAttribute[] | undefined;
   /** A stable key for an anonymous visitor (e.g. from a first-party cookie). Default `'anonymous'`. */
   anonymousKey?: string | undefined;
   /** Default LaunchDarkly's `https://clientsdk.launchdarkly.com`. */
@@ -35,7 +37,7 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
   options: BootstrapOptions,
 ): Promise<Partial<Defaults>> {
   const { clientSideId, baseUrl = 'https://clientsdk.launchdarkly.com', timeoutMs = 1000 } = options;
-  const context = toContext(options.user ?? null, options.anonymousKey ?? 'anonymous');
+  const context = toContext(options.user ?? null, options.anonymousKey ?? 'anonymous', options.contextAttributes);
   const url = `${baseUrl.replace(/\/$/, '')}/sdk/evalx/${encodeURIComponent(clientSideId)}/contexts/${base64url(JSON.stringify(context))}`;
   try {
     const response = await (options.fetch ?? fetch)(url, { signal: AbortSignal.timeout(timeoutMs) });
