@@ -15,7 +15,7 @@ const BROWSER_TESTS = 'src/**/*.browser.test.{ts,tsx}';
 /**
  * The one Vitest setup every package uses: jsdom by default (SSR tests opt into
  * `// @vitest-environment node`), workspace packages resolved to `src` through the
- * source condition, type tests from `*.test-d.ts`. Browser tests are left to `browserTestConfig()`.
+ * source condition; type tests from `*.test-d.ts` are checked by the `typecheck` task. Browser tests are left to `browserTestConfig()`.
  */
 export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
   return defineConfig({
@@ -30,7 +30,10 @@ export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteU
       setupFiles: [setupFile],
       restoreMocks: true,
       unstubGlobals: true,
-      typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+      // Type tests (`*.test-d.ts`) are compiled by each package's `typecheck` task (tsc over src/, where an
+      // `expectTypeOf` mismatch or an unused `@ts-expect-error` is an error): running them again here
+      // would cost a second tsc per package. `vitest --typecheck` still runs them on demand.
+      typecheck: { include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
       ...overrides,
     },
   });
