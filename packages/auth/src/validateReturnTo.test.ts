@@ -21,6 +21,10 @@ describe('validateReturnTo', () => {
     '/%2f/evil.example',
     '/%5Cevil.example',
     '/%252F%252Fevil.example',
+    '/.//evil.example', // dot segments resolve to a protocol-relative path
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/a/..//evil.example',
     '/%09/evil.example',
     '/\t/evil.example',
     '/\n/evil.example',

@@ -22,6 +22,7 @@ export function validateReturnTo(returnTo: unknown): string {
   if (/[\u0000-\u001f\u007f\\]/.test(decoded) || decoded.startsWith('//')) return '/';
   const base = 'http://plinth.invalid';
   const url = new URL(returnTo, base);
-  if (url.origin !== base) return '/';
+  // Judge the resolved path too: dot segments can turn `/.//evil.example` into `//evil.example`.
+  if (url.origin !== base || url.pathname.startsWith('//')) return '/';
   return `${url.pathname}${url.search}${url.hash}`;
 }
