@@ -159,6 +159,22 @@ describe('AnalyticsProvider', () => {
     expect(methods().filter((m) => m === 'identify' || m === 'reset')).toEqual(['reset']);
   });
 
+  it('never sends an event queued by one person as the next person (shared device, before consent)', async () => {
+    const { consent, analytics } = mount();
+    act(() => channel.signedIn({ id: 'alice' }));
+    analytics.capture('by_alice');
+    act(() => channel.signedOut());
+    act(() => channel.signedIn({ id: 'bob' }));
+    analytics.capture('by_bob');
+    act(() => consent.grant('analytics'));
+    await waitFor(() => expect(captured().some((e) => e.event === 'by_bob')).toBe(true)); // the sentinel
+    expect(methods().filter((m) => m === 'identify' || m.startsWith('capture:by_'))).toEqual([
+      'identify',
+      'capture:by_bob',
+    ]);
+    expect(fake.calls.find((c) => c.method === 'identify')?.args[0]).toBe('bob');
+  });
+
   it('turns channel exposures and exceptions (ErrorBoundary) into events', async () => {
     function Boom({ fail }: { fail: boolean }) {
       if (fail) throw new Error('render failed');

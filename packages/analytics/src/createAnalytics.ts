@@ -49,11 +49,20 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
     timeoutMs: config.timeoutMs,
   });
 
+  /**
+   * Bumped when the person changes (sign-out, or another user signing in). Identity calls replay before
+   * queued events, so an event queued by an earlier person is dropped rather than sent as the next one.
+   */
+  let person = 0;
+  const byThisPerson = (fn: (client: AnalyticsClient, at: Date) => void) => {
+    const by = person;
+    loader.call((client, at) => by === person && fn(client, at));
+  };
   const send = (event: string, properties: Properties = {}, extra: Omit<SendOptions, 'at'> = {}) =>
-    loader.call((client, at) => client.capture(event, properties, { ...extra, at }));
+    byThisPerson((client, at) => client.capture(event, properties, { ...extra, at }));
 
   const captureException = (error: unknown, context: Properties = {}) => {
-    if (caps.exceptions) loader.call((client, at) => client.captureException(error, context, at));
+    if (caps.exceptions) byThisPerson((client, at) => client.captureException(error, context, at));
   };
 
   let lastPage: string | undefined;
@@ -134,6 +143,7 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
               channel.reportOnce('analytics:email-id', 'warn', 'analytics: not identifying an email-shaped user id');
               return;
             }
+            if (lastIdentified !== undefined) person++; // someone else was signed in
             lastIdentified = user.id;
             const properties = config.personProperties?.(user);
             loader.call((client) => client.identify(user.id, properties), { state: 'identify' });
@@ -142,6 +152,7 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
         ),
         channel.on('signedOut', () => {
           lastIdentified = undefined;
+          person++;
           loader.call((client) => client.reset(), { state: 'identify' });
         }),
       );

@@ -63,16 +63,26 @@ describe('a provider over createVendorLoader under StrictMode (start → dispose
     expect(screen.getByText('status: denied')).toBeTruthy();
   });
 
-  it('loads once when consent was already granted, and unmount releases every listener', async () => {
+  it('loads once when consent was already granted; after unmount a revocation still stops the SDK', async () => {
     const counting = countingStore(createTestConsent({ analytics: 'granted' }));
     const load = vi.fn(async (): Promise<Sdk> => ({ calls: [], state: [] }));
-    const loader = createVendorLoader({ name: 'sdk', load, consent: { store: counting.store, category: 'analytics' } });
+    const onRevoke = vi.fn();
+    const loader = createVendorLoader({
+      name: 'sdk',
+      load,
+      consent: { store: counting.store, category: 'analytics' },
+      onRevoke,
+    });
     const view = render(<Provider loader={loader} />);
     await act(() => loader.ready());
     expect(load).toHaveBeenCalledOnce();
     expect(counting.live()).toBe(1);
     view.unmount();
-    expect(counting.live()).toBe(0);
+    expect(counting.live()).toBe(1); // kept to hear a revocation
+    counting.store.deny('analytics');
+    expect(onRevoke).toHaveBeenCalledOnce();
+    counting.store.grant('analytics');
+    expect(loader.status()).toBe('denied'); // a grant while unmounted resumes nothing
   });
 });
 
@@ -201,6 +211,19 @@ describe('the pre-init queue', () => {
     store.deny('analytics');
     await expect(loader.request((client) => client.id())).resolves.toBeUndefined();
     expect(loader.dropped()).toEqual({ overflow: 0, denied: 1, failed: 0 });
+  });
+
+  it('request() whose state slot is overwritten before ready resolves undefined (last write wins)', async () => {
+    const gate = deferred<{ who: string[] }>();
+    const loader = createVendorLoader({ name: 'sdk', load: () => gate.promise, consent: false });
+    void loader.start();
+    const first = loader.request((client) => client.who.push('a'), { state: 'identify' });
+    const second = loader.request((client) => client.who.push('b'), { state: 'identify' });
+    await expect(first).resolves.toBeUndefined();
+    const client = { who: [] as string[] };
+    gate.resolve(client);
+    await expect(second).resolves.toBe(1);
+    expect(client.who).toEqual(['b']);
   });
 
   it('request() queued before a denial resolves undefined (dropped, reason denied)', async () => {

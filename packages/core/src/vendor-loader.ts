@@ -83,8 +83,9 @@ export interface VendorLoader<Client> {
   /** Listen to status changes. Returns the unsubscribe function. */
   subscribe(listener: (status: VendorStatus) => void): () => void;
   /**
-   * Stop following consent (a provider's effect cleanup). The client, the queue and an import in flight
-   * are kept: `start()` resumes where it left off. The SDK itself is left to `onRevoke`.
+   * Stop following grants (a provider's effect cleanup): nothing new is loaded or resumed until
+   * `start()` again. Revocations are still heard (`onRevoke` stops the SDK even after an unmount). The
+   * client, the queue and an import in flight are kept: `start()` resumes where it left off.
    */
   dispose(): void;
 }
@@ -125,7 +126,9 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   const drops: Record<DropReason, number> = { overflow: 0, denied: 0, failed: 0 };
   let overflowReported = false;
   let loading: Promise<Client | undefined> | undefined;
-  let unsubscribeConsent: (() => void) | undefined;
+  let following = false;
+  /** Disposed: grants are ignored until `start()`; revocations still stop the SDK. */
+  let disposed = false;
   const slots = new Map<string, Queued<Client>>();
   const events: Queued<Client>[] = [];
   const listeners = createEmitter<[VendorStatus]>();
@@ -249,6 +252,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
       return;
     }
     if (state !== undefined) {
+      slots.get(state)?.onDrop?.(); // replaced: a pending request() hears it was dropped
       slots.delete(state); // re-inserted last: slots replay in the order of their latest write
       slots.set(state, entry);
     } else {
@@ -269,17 +273,17 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     queued: () => slots.size + events.length,
     start() {
       if (!isBrowser) return Promise.resolve(undefined);
-      if (!unsubscribeConsent) {
-        if (consent) {
-          unsubscribeConsent = consent.store.subscribe((_, changes) => {
+      if (!following || disposed) {
+        disposed = false;
+        if (consent && !following) {
+          // One subscription for the loader's life: it also hears revocations while disposed.
+          consent.store.subscribe((_, changes) => {
             const change = changes.find((c) => c.category === consent.category);
-            if (change) onConsent(change.to);
+            if (change && !(disposed && change.to === 'granted')) onConsent(change.to);
           });
-          onConsent(consent.store.get(consent.category));
-        } else {
-          unsubscribeConsent = () => {};
-          onConsent('granted');
         }
+        following = true;
+        onConsent(consent ? consent.store.get(consent.category) : 'granted');
       }
       return loader.ready();
     },
@@ -323,8 +327,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     },
     subscribe: listeners.subscribe,
     dispose() {
-      unsubscribeConsent?.();
-      unsubscribeConsent = undefined;
+      disposed = true;
       if (status === 'waiting-consent') setStatus('idle');
     },
   };
