@@ -215,7 +215,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
       // Quietly signed out: the provider's session is gone, or its cookies are blocked in the iframe.
       signedOut('signedOut', null);
       channel.report('info', 'auth: silent sign-in did not restore the session', {
-        code: toAuthError(thrown, 'renew').code,
+        reason: toAuthError(thrown, 'renew').code,
       });
     }
   };

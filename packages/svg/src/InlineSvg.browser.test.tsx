@@ -130,7 +130,7 @@ describe('InlineSvg in Chromium', () => {
       </div>,
     );
     await waitFor(() => expect(container.querySelectorAll('i.fallback')).toHaveLength(12), { timeout: 10_000 });
-    expect(reports.map((r) => r.context.code).sort()).toEqual(['content-type', 'network', 'status']);
+    expect(reports.map((r) => r.context.reason).sort()).toEqual(['content-type', 'network', 'status']);
     const counts = await requests();
     expect(counts['/__status__/404.svg']).toBe(1);
     expect(counts['/__status__/html.svg']).toBe(1);

@@ -150,7 +150,7 @@ describe('InlineSvg', () => {
     await waitFor(() => expect(screen.getAllByText('broken')).toHaveLength(3));
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(reports).toHaveLength(1);
-    expect(reports[0]!.context).toMatchObject({ src: 'http://localhost:3000/broken.svg', code });
+    expect(reports[0]!.context).toMatchObject({ src: 'http://localhost:3000/broken.svg', reason: code });
     expect(onError.mock.calls[0]![0]).toMatchObject({ code, source: 'svg' });
   });
 

@@ -87,7 +87,7 @@ function fail(href: string, code: SvgErrorCode, current: () => boolean, cause?: 
   if (current()) entries.set(href, { status: 'failed', error });
   channel.reportOnce(`@plinth/svg:${href}`, 'warn', `[@plinth/svg] ${error.message}`, {
     src: forReport(href),
-    code: error.code,
+    reason: error.code, // not `code`: scrubbers redact a key of that name (OAuth codes)
   });
   if (current()) notify(href);
   throw error;
@@ -142,7 +142,7 @@ export function loadSvg(src: string): Promise<string> {
     const error = new SvgError(`cannot use ${forReport(String(src))} (blocked)`, 'blocked', String(src));
     channel.reportOnce(`@plinth/svg:blocked:${src}`, 'warn', `[@plinth/svg] ${error.message}`, {
       src: forReport(String(src)),
-      code: error.code,
+      reason: error.code,
     });
     return Promise.reject(error);
   }

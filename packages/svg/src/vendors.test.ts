@@ -44,7 +44,7 @@ describe('lazy vendors', () => {
     try {
       await expect(loadSvg('/chunk.svg')).rejects.toMatchObject({ name: 'SvgError', source: 'svg', code: 'load' });
       await expect(loadSvg('/chunk.svg')).rejects.toMatchObject({ code: 'load' });
-      expect(reports).toEqual([{ src: 'http://localhost:3000/chunk.svg', code: 'load' }]);
+      expect(reports).toEqual([{ src: 'http://localhost:3000/chunk.svg', reason: 'load' }]);
 
       vi.doUnmock('./adapter/dompurify');
       clearSvgCache('/chunk.svg');
