@@ -73,7 +73,7 @@ describe('LoggingProvider', () => {
     expect(() => render(<LoggingProvider config={{ clientToken: 't', consent: false }} />)).not.toThrow();
   });
 
-  it('runs a given logger and stops following consent and the channel on unmount', async () => {
+  it('runs a given logger; after unmount a revocation still stops the SDK, a grant resumes nothing', async () => {
     const store = createTestConsent({ monitoring: 'granted' });
     const logger = createLogger({ clientToken: 't', consent: store });
     const { unmount } = render(
@@ -84,8 +84,10 @@ describe('LoggingProvider', () => {
     await waitFor(() => expect(logger.status()).toBe('ready'));
     unmount();
     store.deny('monitoring');
-    expect(logs).not.toContain('(revoked)');
-    expect(logger.status()).toBe('ready'); // no longer following consent
+    expect(logs).toContain('(revoked)'); // withdrawing consent stops the SDK even with no provider mounted
+    expect(logger.status()).toBe('denied');
+    store.grant('monitoring');
+    expect(logger.status()).toBe('denied'); // grants are followed again only once it is started again
   });
 
   it('useLogger() outside a provider throws MissingProviderError pointing at the testing entry', () => {
