@@ -4,11 +4,9 @@
 // React Router (budget/, built with the same Vite config). Also checks that nothing loaded at start-up
 // carries a vendor's name or a vendor's code: vendors are lazy chunks named after them.
 // Usage: node scripts/budget.mjs [--json]   Exit code 1 when over budget or a vendor is at start-up.
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
+import { buildAndMeasure } from './initial-js.mjs';
 
 const BUDGET_KB = 6;
 /** Third-party SDKs the demo must load lazily (file names and package names). */
@@ -25,40 +23,10 @@ const VENDORS = [
 ];
 
 const demoRoot = fileURLToPath(new URL('..', import.meta.url));
-const configFile = join(demoRoot, 'vite.config.ts');
-
-/** Builds `root` with the demo's Vite config into `outDir` and measures what index.html loads first. */
-async function measure(root, outDir) {
-  await build({
-    configFile,
-    root,
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true, sourcemap: true },
-  });
-  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const files = [
-    ...[...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]),
-    ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1]),
-  ];
-  if (!files.length) throw new Error(`no entry script in ${join(outDir, 'index.html')}`);
-  let gz = 0;
-  const packages = new Set();
-  for (const file of files) {
-    const path = join(outDir, file.replace(/^\//, ''));
-    gz += gzipSync(readFileSync(path), { level: 9 }).length;
-    // A chunk without source map (Rolldown's tiny runtime chunk) names no package.
-    const map = existsSync(`${path}.map`) ? JSON.parse(readFileSync(`${path}.map`, 'utf8')) : { sources: [] };
-    for (const source of map.sources) {
-      const name = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
-      if (name) packages.add(name);
-    }
-  }
-  return { files, gz, packages: [...packages].sort() };
-}
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
-const demo = await measure(demoRoot, join(demoRoot, 'dist'));
-const baseline = await measure(join(demoRoot, 'budget'), join(demoRoot, 'budget', 'dist'));
+const demo = await buildAndMeasure(demoRoot, join(demoRoot, 'dist'));
+const baseline = await buildAndMeasure(join(demoRoot, 'budget'), join(demoRoot, 'budget', 'dist'));
 const over = demo.gz - baseline.gz;
 const vendorAtStart = [
   ...demo.files.filter((file) => VENDORS.some((v) => file.toLowerCase().includes(v))),
