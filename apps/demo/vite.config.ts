@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
 
 /** The vendor SDKs' npm packages → the name their lazy chunks carry. */
 const VENDOR_PACKAGES: readonly [RegExp, string][] = [
@@ -9,12 +10,61 @@ const VENDOR_PACKAGES: readonly [RegExp, string][] = [
   [/[\\/]node_modules[\\/]oidc-client-ts[\\/]/, 'oidc-client-ts'],
 ];
 
+/** The origin of each configured URL (src/config.ts's env variables), without duplicates. */
+const origins = (...urls: (string | undefined)[]) => [
+  ...new Set(urls.filter((url): url is string => Boolean(url?.startsWith('http'))).map((url) => new URL(url).origin)),
+];
+
+/**
+ * The built demo's Content-Security-Policy (README, "Strict CSP"): scripts only from this origin (no
+ * inline script, no eval, no remote script host), connections only to this origin and the vendors'
+ * hosts that src/config.ts points at (the sandbox by default), the OpenID provider as the only frame
+ * (the silent sign-in iframe, which comes back to this origin's /silent-callback), framed only by itself.
+ */
+function contentSecurityPolicy(env: Record<string, string>): string {
+  const sandbox = (env.VITE_SANDBOX_URL ?? 'http://127.0.0.1:4700').replace(/\/$/, '');
+  const authority = env.VITE_OIDC_AUTHORITY ?? `${sandbox}/oidc`;
+  const connect = origins(
+    sandbox,
+    authority,
+    env.VITE_POSTHOG_HOST,
+    env.VITE_LD_BASE_URL,
+    env.VITE_LD_STREAM_URL,
+    env.VITE_LD_EVENTS_URL,
+    env.VITE_DD_PROXY,
+  );
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src 'self' ${connect.join(' ')}`,
+    `frame-src 'self' ${origins(authority).join(' ')}`,
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
+}
+
 // Workspace packages resolve to their TypeScript source (the `@plinth/source` condition): no build step.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   resolve: { conditions: ['@plinth/source', ...defaultClientConditions] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  // The build is served under the strict policy (the journeys run every page under it; the dev server,
+  // whose HMR client is inline script, is not). process.env wins over .env files (scripts/dev.mjs sets
+  // VITE_SANDBOX_URL).
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    strictPort: true,
+    headers: {
+      'Content-Security-Policy': contentSecurityPolicy(
+        loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
+      ),
+    },
+  },
   // Pre-bundle every dependency up front: a re-optimisation found mid-session reloads the page.
   optimizeDeps: {
     include: [
@@ -46,4 +96,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -14,7 +14,18 @@ export async function received(page: Page, vendor = 'posthog'): Promise<Received
   return response.json();
 }
 
-export const test = base.extend<{ errors: string[] }>({
+/** A `securitypolicyviolation` event, as a page (or any frame in it) reported it. */
+export interface CspViolation {
+  directive: string;
+  blocked: string;
+  document: string;
+  source: string;
+  sample: string;
+}
+
+const CSP_BINDING = '__plinthCspViolation';
+
+export const test = base.extend<{ errors: string[]; cspViolations: CspViolation[] }>({
   // Every journey starts with an empty recording and records uncaught errors and unhandled
   // rejections; none may happen.
   errors: [
@@ -24,6 +35,48 @@ export const test = base.extend<{ errors: string[] }>({
       await page.request.delete(`${SANDBOX_URL}/_sandbox/received`);
       await use(errors);
       expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+  // The preview server sends the strict Content-Security-Policy (vite.config.ts) with every page, so
+  // every journey runs under it: each violation any frame reports (the silent sign-in iframe too, and
+  // across navigations) is recorded, and none may happen. e2e/csp.spec.ts proves the recording works.
+  cspViolations: [
+    async ({ page, baseURL }, use) => {
+      const violations: CspViolation[] = [];
+      // Every document the demo serves (each route, the silent sign-in iframe) carries the policy.
+      const unprotected: string[] = [];
+      page.on('response', (response) => {
+        const { origin } = new URL(response.url());
+        if (response.request().resourceType() !== 'document' || origin !== new URL(baseURL ?? '').origin) return;
+        if (!/script-src 'self'/.test(response.headers()['content-security-policy'] ?? '')) {
+          unprotected.push(response.url());
+        }
+      });
+      await page.exposeBinding(CSP_BINDING, (_source, violation: CspViolation) => {
+        violations.push(violation);
+      });
+      await page.addInitScript((binding) => {
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) => {
+            const report = (window as unknown as Record<string, (violation: CspViolation) => void>)[binding];
+            report?.({
+              directive: event.effectiveDirective,
+              blocked: event.blockedURI,
+              document: event.documentURI,
+              source: `${event.sourceFile}:${event.lineNumber}`,
+              sample: event.sample,
+            });
+          },
+          true,
+        );
+      }, CSP_BINDING);
+      await use(violations);
+      // A round trip, so a violation reported just before the end has reached the binding.
+      if (!page.isClosed()) await page.evaluate(() => 0).catch(() => {});
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      expect(unprotected, 'documents served without the Content-Security-Policy').toEqual([]);
     },
     { auto: true },
   ],

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { ReceivedRequest } from '@plinth/sandbox';
 import { SANDBOX_URL } from '../playwright.config';
 import { expect, test } from './fixtures';
@@ -10,12 +10,18 @@ async function recorded(page: Page, vendor: string): Promise<ReceivedRequest[]> 
   return response.json();
 }
 
-async function signIn(page: Page) {
-  await page.getByRole('link', { name: 'Sign in' }).click();
+/**
+ * Activates a control as the user would: on a touch screen a tap (Playwright scrolls it into view and
+ * checks that nothing covers it, e.g. the docked inspector or the consent sheet), else a click.
+ */
+const press = (control: Locator, touch: boolean) => (touch ? control.tap() : control.click());
+
+async function signIn(page: Page, touch = false) {
+  await press(page.getByRole('link', { name: 'Sign in' }), touch);
   // The sandbox's own sign-in page (any login and password).
   await page.getByLabel('Login').fill('alice');
   await page.getByLabel('Password').fill('anything');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await press(page.getByRole('button', { name: 'Sign in' }), touch);
   await expect(page.getByTestId('user-name')).toHaveText('Alice');
 }
 
@@ -25,111 +31,155 @@ test.afterEach(async ({ request }) => {
   await request.post(`${SANDBOX_URL}/_sandbox/launchdarkly/reset`);
 });
 
-test('newcomer: consent, page view, sign-in followed by analytics, flags and logging, a live flag, sign-out revokes', async ({
-  page,
-}) => {
-  const callbacks: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/auth/callback?')) callbacks.push(r.url());
+/** Horizontal overflow of the page (0 when nothing sticks out). */
+const overflow = (page: Page) => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+
+/** The vendor SDK chunks (named after their vendor, vite.config.ts) that the page loaded. */
+const VENDOR_CHUNK = /\/assets\/(posthog|launchdarkly|datadog|oidc-client-ts)-[\w.-]+\.js$/;
+
+// The newcomer journey on a desktop screen and on a phone (390×844, touch): the same steps, each
+// through a control the user can reach (tapped on the phone). Like every journey it runs under the
+// strict Content-Security-Policy, and the fixture fails it on any violation: the vendors' SDKs below
+// really load and run under it, so "zero violations" covers them.
+for (const device of [
+  { name: 'desktop', use: {} },
+  { name: 'phone 390×844', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+]) {
+  test.describe(device.name, () => {
+    test.use(device.use);
+
+    test('newcomer: consent, page view, sign-in followed by analytics, flags and logging, a silent restore after a reload, a live flag, sign-out revokes', async ({
+      page,
+      hasTouch,
+    }) => {
+      const callbacks: string[] = [];
+      const vendorChunks = new Set<string>();
+      page.on('request', (r) => {
+        if (/\/(auth\/callback|silent-callback)\?/.test(r.url())) callbacks.push(r.url());
+      });
+      page.on('response', (r) => {
+        const vendor = VENDOR_CHUNK.exec(new URL(r.url()).pathname)?.[1];
+        if (vendor && r.ok()) vendorChunks.add(vendor);
+      });
+      await page.goto('/');
+      await press(page.getByRole('button', { name: 'Accept all' }), hasTouch);
+      await expect
+        .poll(async () => (await recorded(page, 'posthog')).filter((e) => e.route === '$pageview').length)
+        .toBeGreaterThan(0);
+      // The flag service answered: the sandbox serves `home-banner: true` (default false).
+      await expect(page.getByTestId('home-banner')).toBeVisible();
+
+      await signIn(page, hasTouch);
+      await expect(page).toHaveURL(/\/$/);
+      // Signed in, the header (name + Sign out) still fits the screen.
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      const token = (await recorded(page, 'oidc')).find((e) => e.route === 'token');
+      const sub = String(token?.meta?.sub);
+      expect(sub).toMatch(/\w{8,}/);
+      expect(sub).not.toContain('alice');
+
+      // Analytics identify, flags context and logging user follow the session channel.
+      await expect
+        .poll(async () =>
+          (await recorded(page, 'posthog')).some(
+            (e) =>
+              e.route === '$identify' &&
+              (e.body as { properties?: { distinct_id?: string } } | undefined)?.properties?.distinct_id === sub,
+          ),
+        )
+        .toBe(true);
+      await expect
+        .poll(async () =>
+          (await recorded(page, 'launchdarkly')).some((e) => JSON.stringify(e.body ?? '').includes(sub)),
+        )
+        .toBe(true);
+
+      // A reload starts with no tokens (they live in memory): the session comes back through the hidden
+      // `prompt=none` iframe on /silent-callback (framed by the demo, answered by the provider).
+      await page.reload();
+      await expect(page.getByTestId('user-name')).toHaveText('Alice');
+      expect(callbacks.filter((url) => url.includes('/silent-callback?'))).toHaveLength(1);
+
+      await press(page.getByRole('link', { name: 'Break something' }), hasTouch);
+      await press(page.getByRole('button', { name: 'Log a warning' }), hasTouch);
+      await expect(page.getByRole('button', { name: 'Log a warning' })).toBeEnabled();
+
+      // Flip the flag in the sandbox: Home changes without a reload.
+      await press(page.getByRole('link', { name: 'Home' }), hasTouch);
+      await expect(page.getByTestId('home-banner')).toBeVisible();
+      const marker = await page.evaluate(() => {
+        (window as { journeyMarker?: number }).journeyMarker = 1;
+        return 1;
+      });
+      const flipped = await page.request.put(`${SANDBOX_URL}/_sandbox/launchdarkly/flags/home-banner`, {
+        data: { value: false },
+      });
+      expect(flipped.ok()).toBe(true);
+      await expect(page.getByTestId('home-banner')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as { journeyMarker?: number }).journeyMarker)).toBe(marker);
+
+      // Sign out: through the provider's end-session page, back to the demo, tokens revoked.
+      await press(page.getByRole('button', { name: 'Sign out' }), hasTouch);
+      await press(page.getByRole('button', { name: 'Yes, sign me out' }), hasTouch);
+      await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+      await expect
+        .poll(async () =>
+          (await recorded(page, 'oidc'))
+            .filter((e) => e.route === 'revocation')
+            .map((e) => e.meta?.revoked)
+            .filter(Boolean),
+        )
+        .toContain('RefreshToken');
+
+      // Analytics was reset: what PostHog receives after the sign-out is no longer the signed-in person.
+      await expect
+        .poll(async () =>
+          (await recorded(page, 'posthog')).some((e) => {
+            const props = (e.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+            return Boolean(props.$last_posthog_reset) && props.distinct_id !== sub;
+          }),
+        )
+        .toBe(true);
+
+      // Datadog sends its batch when the page may exit (hidden, frozen, unloading): leave the page. The
+      // warning logged while signed in carries that user (the subject, never the email).
+      await page.goto('about:blank');
+      await expect
+        .poll(async () =>
+          (await recorded(page, 'datadog')).some(
+            (e) =>
+              (e.body as { message?: string } | undefined)?.message === 'Demo: a warning from a component' &&
+              (e.body as { usr?: { id?: string } } | undefined)?.usr?.id === sub,
+          ),
+        )
+        .toBe(true);
+
+      // Every vendor's SDK chunk loaded (and, above, each one's traffic arrived): the CSP fixture's
+      // "zero violations" covers them.
+      expect([...vendorChunks].sort()).toEqual(['datadog', 'launchdarkly', 'oidc-client-ts', 'posthog']);
+
+      // Nothing any vendor received carries a callback's code/state, a token or the email address.
+      expect(callbacks.length).toBe(2);
+      const secrets = [
+        ...callbacks.flatMap((url) => {
+          const { searchParams } = new URL(url);
+          return [searchParams.get('code'), searchParams.get('state')];
+        }),
+        'alice@example.com',
+      ];
+      const payloads = await recorded(page, VENDORS);
+      const carrying = (secret: string) =>
+        payloads
+          .filter((e) => JSON.stringify(e).includes(secret))
+          .map((e) => `${e.vendor} ${e.method} ${e.route ?? e.path}`);
+      for (const secret of secrets) {
+        expect(secret).toBeTruthy();
+        expect(carrying(secret ?? ''), 'payloads carrying a callback code/state or the email').toEqual([]);
+      }
+      expect(payloads.filter((e) => /eyJ[\w-]{10,}\.[\w-]{10,}\./.test(JSON.stringify(e)))).toEqual([]);
+    });
   });
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Accept all' }).click();
-  await expect
-    .poll(async () => (await recorded(page, 'posthog')).filter((e) => e.route === '$pageview').length)
-    .toBeGreaterThan(0);
-  // The flag service answered: the sandbox serves `home-banner: true` (default false).
-  await expect(page.getByTestId('home-banner')).toBeVisible();
-
-  await signIn(page);
-  await expect(page).toHaveURL(/\/$/);
-  const token = (await recorded(page, 'oidc')).find((e) => e.route === 'token');
-  const sub = String(token?.meta?.sub);
-  expect(sub).toMatch(/\w{8,}/);
-  expect(sub).not.toContain('alice');
-
-  // Analytics identify, flags context and logging user follow the session channel.
-  await expect
-    .poll(async () =>
-      (await recorded(page, 'posthog')).some(
-        (e) =>
-          e.route === '$identify' &&
-          (e.body as { properties?: { distinct_id?: string } } | undefined)?.properties?.distinct_id === sub,
-      ),
-    )
-    .toBe(true);
-  await expect
-    .poll(async () => (await recorded(page, 'launchdarkly')).some((e) => JSON.stringify(e.body ?? '').includes(sub)))
-    .toBe(true);
-  await page.getByRole('link', { name: 'Break something' }).click();
-  await page.getByRole('button', { name: 'Log a warning' }).click();
-  await expect(page.getByRole('button', { name: 'Log a warning' })).toBeEnabled();
-
-  // Flip the flag in the sandbox: Home changes without a reload.
-  await page.getByRole('link', { name: 'Home' }).click();
-  await expect(page.getByTestId('home-banner')).toBeVisible();
-  const marker = await page.evaluate(() => {
-    (window as { journeyMarker?: number }).journeyMarker = 1;
-    return 1;
-  });
-  const flipped = await page.request.put(`${SANDBOX_URL}/_sandbox/launchdarkly/flags/home-banner`, {
-    data: { value: false },
-  });
-  expect(flipped.ok()).toBe(true);
-  await expect(page.getByTestId('home-banner')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as { journeyMarker?: number }).journeyMarker)).toBe(marker);
-
-  // Sign out: through the provider's end-session page, back to the demo, tokens revoked.
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  const confirm = page.getByRole('button', { name: 'Yes, sign me out' });
-  await confirm.click();
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await expect
-    .poll(async () =>
-      (await recorded(page, 'oidc'))
-        .filter((e) => e.route === 'revocation')
-        .map((e) => e.meta?.revoked)
-        .filter(Boolean),
-    )
-    .toContain('RefreshToken');
-
-  // Analytics was reset: what PostHog receives after the sign-out is no longer the signed-in person.
-  await expect
-    .poll(async () =>
-      (await recorded(page, 'posthog')).some((e) => {
-        const props = (e.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
-        return Boolean(props.$last_posthog_reset) && props.distinct_id !== sub;
-      }),
-    )
-    .toBe(true);
-
-  // Datadog sends its batch when the page may exit (hidden, frozen, unloading): leave the page. The
-  // warning logged while signed in carries that user (the subject, never the email).
-  await page.goto('about:blank');
-  await expect
-    .poll(async () =>
-      (await recorded(page, 'datadog')).some(
-        (e) =>
-          (e.body as { message?: string } | undefined)?.message === 'Demo: a warning from a component' &&
-          (e.body as { usr?: { id?: string } } | undefined)?.usr?.id === sub,
-      ),
-    )
-    .toBe(true);
-
-  // Nothing any vendor received carries the callback's code/state, a token or the email address.
-  expect(callbacks.length).toBe(1);
-  const callback = new URL(callbacks[0] ?? '');
-  const secrets = [callback.searchParams.get('code'), callback.searchParams.get('state'), 'alice@example.com'];
-  const payloads = await recorded(page, VENDORS);
-  const carrying = (secret: string) =>
-    payloads
-      .filter((e) => JSON.stringify(e).includes(secret))
-      .map((e) => `${e.vendor} ${e.method} ${e.route ?? e.path}`);
-  for (const secret of secrets) {
-    expect(secret).toBeTruthy();
-    expect(carrying(secret ?? ''), 'payloads carrying the callback code/state or the email').toEqual([]);
-  }
-  expect(payloads.filter((e) => /eyJ[\w-]{10,}\.[\w-]{10,}\./.test(JSON.stringify(e)))).toEqual([]);
-});
+}
 
 test('privacy: after "Reject all", sign-in included, no request reaches analytics, flags or logging and no vendor storage exists', async ({
   page,

@@ -1,0 +1,46 @@
+import { SANDBOX_URL } from '../playwright.config';
+import { expect, test } from './fixtures';
+
+// Every journey runs under the preview server's strict policy, and the shared fixture fails any test
+// that records a violation. These are its controls: the policy is really sent, and a violation really
+// is recorded (so the journeys' "zero violations" can fail).
+
+test('the built demo is served with the strict Content-Security-Policy', async ({ page }) => {
+  const response = await page.goto('/');
+  const policy = Object.fromEntries(
+    (response?.headers()['content-security-policy'] ?? '').split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values.join(' ')];
+    }),
+  );
+  expect(policy['script-src']).toBe("'self'");
+  expect(policy['connect-src']).toBe(`'self' ${SANDBOX_URL}`);
+  expect(policy['frame-src']).toBe(`'self' ${SANDBOX_URL}`);
+  expect(policy['object-src']).toBe("'none'");
+  expect(policy['base-uri']).toBe("'self'");
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('positive control: an injected inline script and a fetch to another host are blocked and recorded', async ({
+  page,
+  cspViolations,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const ran = await page.evaluate(async () => {
+    const script = document.createElement('script');
+    script.textContent = 'window.injectedScriptRan = true;';
+    document.body.append(script);
+    // A port nothing listens on: under the policy the request never leaves the page.
+    await fetch('http://127.0.0.2:9/beacon').catch(() => {});
+    return (window as { injectedScriptRan?: boolean }).injectedScriptRan ?? false;
+  });
+  expect(ran).toBe(false);
+  await expect.poll(() => cspViolations.length).toBe(2);
+  expect(cspViolations.map(({ directive, blocked }) => ({ directive, blocked }))).toEqual([
+    { directive: 'script-src-elem', blocked: 'inline' },
+    { directive: 'connect-src', blocked: 'http://127.0.0.2:9/beacon' },
+  ]);
+  // Expected here: emptied so that the fixture's own check (zero violations) passes.
+  cspViolations.length = 0;
+});
