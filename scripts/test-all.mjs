@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The whole suite, as the README's test command runs it and CI calls it. Every step runs even when
 // an earlier one failed, so one run shows everything that is red; the exit code is non-zero if any failed.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 process.env.TURBO_TELEMETRY_DISABLED = '1';
 process.env.STORYBOOK_DISABLE_TELEMETRY = '1';
@@ -31,16 +32,63 @@ const steps = [
   ['end-to-end journeys (Chromium)', turbo('e2e')],
 ];
 
+/** Runs one step, echoing its output as it comes and keeping it, so the summary can say why it failed. */
+function run(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], shell: false });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      chunks.push(chunk);
+    });
+    child.on('error', (error) => chunks.push(Buffer.from(String(error))));
+    child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
+
+const FAILURE =
+  /\b(FAIL|Failed|failed|Error|AssertionError|Expected|Received|Timed? ?out|timeout|exceeded|over budget)\b|✗|×|✘/;
+/** The lines that say why a step failed: turbo's failed tasks, then those tasks' failure lines (at most 60). */
+function whyFailed(output) {
+  const lines = stripVTControlCharacters(output).split('\n');
+  const tasks = new Set();
+  for (const line of lines) {
+    const task = /^Failed:\s+(\S+#\S+)/.exec(line.trim());
+    if (task) tasks.add(task[1]);
+  }
+  const failedTaskPrefixes = [...tasks].map((task) => `${task.replace('#', ':')}:`);
+  const picked = lines.filter(
+    (line) =>
+      FAILURE.test(line) &&
+      !/\(ignored/.test(line) &&
+      (failedTaskPrefixes.length === 0 || failedTaskPrefixes.some((prefix) => line.startsWith(prefix))),
+  );
+  return [...[...tasks].map((task) => `failed task: ${task}`), ...picked.slice(-60)];
+}
+
 const results = [];
 for (const [name, [cmd, ...args]] of steps) {
   console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const { status } = spawnSync(cmd, args, { stdio: 'inherit', shell: false });
-  results.push({ name, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  const { status, output } = await run(cmd, args);
+  results.push({
+    name,
+    ok: status === 0,
+    seconds: Math.round((Date.now() - started) / 1000),
+    why: status === 0 ? [] : whyFailed(output),
+  });
 }
 
 console.log('\n━━ summary ━━');
 for (const { name, ok, seconds } of results) console.log(`${ok ? '✓' : '✗'} ${name} (${seconds}s)`);
+for (const { name, why } of results.filter((r) => !r.ok)) {
+  console.log(`\n━━ why "${name}" failed ━━`);
+  for (const line of why) console.log(`  ${line.slice(0, 300)}`);
+}
 const failed = results.filter((r) => !r.ok).length;
 console.log(`suite: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

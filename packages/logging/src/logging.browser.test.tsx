@@ -23,6 +23,13 @@ const ddCookie = () => document.cookie.split('; ').find((c) => c.startsWith('_dd
 // Mounted once for the whole file, outside Testing Library's per-test cleanup, in StrictMode as an app mounts it.
 let root: Root;
 beforeAll(async () => {
+  // Test files share the browser's origin, so its cookies: an earlier file whose logger was granted leaves the
+  // SDK's session cookie behind. Start from none, as a first visit does (the file order is not fixed).
+  for (const cookie of document.cookie.split('; ').filter((c) => c.startsWith('_dd_s'))) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test resets the page's cookies
+    document.cookie = `${cookie.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  expect(ddCookie()).toBeUndefined();
   root = createRoot(document.body.appendChild(document.createElement('div')));
   root.render(
     <StrictMode>
