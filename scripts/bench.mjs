@@ -1,0 +1,498 @@
+#!/usr/bin/env node
+// `pnpm bench`: the demo (Plinth) against the naive integration (apps/naive: every SDK imported
+// statically and initialised at start-up, as their READMEs show) and the shell with only React and
+// React Router (apps/demo/budget), in one run:
+//   1. initial JS gz of each (apps/demo/scripts/initial-js.mjs, the start-up budget's measure);
+//   2. vendor JS downloaded in Chromium after "Accept all" and a click on "Sign in", per vendor;
+//   3. Chromium with 4× CPU throttling, median of 5 fresh contexts: scripting until first render, total
+//      blocking time before first render, longest task (from a performance trace);
+//   4. the package benches (rich-text, svg, user-agent) through turbo.
+// Prints a markdown table, writes BENCH.md and the README's section between <!-- bench:start --> and
+// <!-- bench:end -->. Goals missed are reported in the table; the exit code is non-zero only on a crash.
+// Usage: node scripts/bench.mjs [--runs 5] [--skip-packages]
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright';
+import { preview } from 'vite';
+import { buildAndMeasure, demoConfigFile } from '../apps/demo/scripts/initial-js.mjs';
+import { chromiumLaunchOptions } from '../tooling/chromium.mjs';
+import { codeBySource, gzipSize, markdownTable, median, replaceSection, traceMetrics } from './bench-lib.mjs';
+
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, 'skip-packages': { type: 'boolean', default: false } },
+});
+const RUNS = Number(args.runs);
+const CPU_SLOWDOWN = 4;
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const demoRoot = join(repo, 'apps/demo');
+const naiveRoot = join(repo, 'apps/naive');
+const started = Date.now();
+const log = (message) =>
+  console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
+
+/** How each figure is measured: written under the table in BENCH.md. */
+const METHOD = `## How each figure is measured
+
+Three apps are built in one run with the demo's Vite config (\`apps/demo/vite.config.ts\`, production mode,
+source maps) and \`VITE_SANDBOX_URL\` pointing at a \`@plinth/sandbox\` started for the run:
+**Plinth** is \`apps/demo\`; **naive** is \`apps/naive\`, the same features written the way the SDKs' READMEs
+show (every SDK imported statically and initialised at start-up with its default configuration: the full
+posthog-js bundle, \`LDClient.initialize\`, \`datadogLogs.init\`, an oidc-client-ts \`UserManager\`, the UI
+libraries imported statically); **baseline** is \`apps/demo/budget\`, the shell with only React and React Router.
+
+- **Initial JS**: the entry script plus its modulepreloads as listed in the built \`index.html\`, each file
+  gzip -9, summed (\`apps/demo/scripts/initial-js.mjs\`, the same measure as the demo's start-up budget).
+- **Vendor JS downloaded**: each app is served by \`vite preview\` and opened in Chromium (a fresh context).
+  The bench clicks "Accept all", waits until PostHog and LaunchDarkly have reached the sandbox and Datadog's
+  SDK is running (\`window.DD_LOGS\`: it sends nothing before it has logs to flush), then clicks "Sign in"
+  and waits for the redirect to the sandbox's OpenID provider (oidc-client-ts has read the discovery
+  document). Every JS file the page downloaded is then measured from the build, gzip -9. Plinth's figure per
+  vendor is the whole of its chunks named after the vendor (\`posthog-*.js\`, \`launchdarkly-*.js\`,
+  \`datadog-*.js\`, \`oidc-client-ts-*.js\`; Plinth's adapter code inside them included). The naive app has no
+  vendor chunk (everything is in its entry), so its figure per vendor is cut out of the downloaded files by
+  their source maps: every generated span whose source is in the vendor's npm package or one of its
+  dependencies (read from the installed package.json files), concatenated and gzip -9. The row "vendor
+  code only" measures both apps that way. Remote scripts (posthog-js's \`config.js\` and \`/static/*\`
+  extensions) would be counted too; the sandbox answers them 404 and the demo's CSP blocks them, so no
+  remote JS is ever executed here, which flatters the naive app.
+- **Start-up in Chromium**: 4× CPU throttling (CDP \`Emulation.setCPUThrottlingRate\`), a fresh browser
+  context per run (empty cache), consent already given (a returning visitor: Plinth's vendors load too,
+  after the first render; the naive app initialises them before it), runs interleaved across the apps,
+  median of the runs. A Chromium performance trace is recorded from navigation until every vendor is running
+  (PostHog and LaunchDarkly have reached the sandbox, \`window.DD_LOGS\` exists; for the baseline, until first
+  contentful paint). On the renderer main thread that painted, from the main frame's \`navigationStart\`:
+  *first render* is the \`firstContentfulPaint\` trace event; *scripting until first render* is the time
+  covered by JavaScript events (EvaluateScript, v8.evaluateModule, v8.compile, FunctionCall, TimerFire,
+  EventDispatch, RunMicrotasks, …, nested events counted once) before it; *total blocking time before first
+  render* is the sum over main-thread tasks of their length beyond 50 ms, up to first render; *longest task*
+  is the longest main-thread task in the whole recording.
+- **Package benches**: \`turbo run bench\` for \`@plinth/rich-text\` (renderToString of a 5,000-block
+  document with \`<RichText>\` and with raw \`<PortableText>\`, median CPU time ratio), \`@plinth/svg\` (1,000
+  icons of 20 URLs in Chromium: requests the server saw per run, Plinth against raw react-inlinesvg, in the
+  naive column) and \`@plinth/user-agent\` (vitest bench over its corpus of real user-agent strings).
+
+The exit code is non-zero only when the bench itself crashes; a goal missed is a ❌ in the table.
+`;
+
+/** The four vendors: the demo's chunk-name prefix (apps/demo/vite.config.ts) and their npm packages. */
+const VENDORS = [
+  { name: 'posthog', packages: ['posthog-js'] },
+  { name: 'launchdarkly', packages: ['launchdarkly-js-client-sdk'] },
+  { name: 'datadog', packages: ['@datadog/browser-logs'] },
+  { name: 'oidc-client-ts', packages: ['oidc-client-ts'] },
+];
+
+/** Runs a command, streaming nothing; resolves its output, rejects on a non-zero exit. */
+function run(command, commandArgs, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, {
+      cwd: repo,
+      env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...options,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${command} ${commandArgs.join(' ')} exited ${code}\n${output}`)),
+    );
+  });
+}
+const turbo = join(repo, 'node_modules/.bin/turbo');
+
+// ---------------------------------------------------------------------------------------------------
+// Vendor attribution: which npm packages belong to a vendor (its package and its dependencies' closure,
+// read from the installed package.json files, pnpm layout), so that a source-map source maps to a vendor.
+function dependencyClosure(fromDir, names) {
+  const seen = new Set();
+  const visit = (dir, name) => {
+    let path;
+    try {
+      path = realpathSync(join(dir, 'node_modules', name));
+    } catch {
+      return; // an optional or peer dependency not installed
+    }
+    if (seen.has(name)) return;
+    seen.add(name);
+    const pkg = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8'));
+    // pnpm: a package's dependencies are its siblings in .pnpm/<name>@<version>/node_modules.
+    const nodeModules = name.startsWith('@') ? dirname(dirname(path)) : dirname(path);
+    for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dirname(nodeModules), dep);
+  };
+  for (const name of names) visit(fromDir, name);
+  return seen;
+}
+const vendorPackages = VENDORS.map((v) => ({ ...v, closure: dependencyClosure(naiveRoot, v.packages) }));
+/** The vendor a source file (from a source map) belongs to, or undefined. */
+function vendorOfSource(source) {
+  const inPnpm = /node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
+  const name = inPnpm ?? /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
+  if (!name) return undefined;
+  return vendorPackages.find((v) => v.closure.has(name))?.name;
+}
+/** gzip -9 of each vendor's code inside built JS files, cut out by their source maps. */
+function vendorBytesBySourceMap(files) {
+  const code = Object.fromEntries(VENDORS.map((v) => [v.name, []]));
+  for (const file of files) {
+    if (!existsSync(`${file}.map`)) continue;
+    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+    for (const [source, text] of codeBySource(readFileSync(file, 'utf8'), map)) {
+      const vendor = source && vendorOfSource(source);
+      if (vendor) code[vendor].push(text);
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(code).map(([vendor, texts]) => [vendor, texts.length ? gzipSize(texts.join('')) : 0]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+const machine = {
+  cpu: cpus()[0]?.model.trim() ?? 'unknown CPU',
+  cores: cpus().length,
+  node: process.version,
+  chromium: '',
+};
+const out = mkdtempSync(join(tmpdir(), 'plinth-bench-'));
+let sandbox;
+const servers = [];
+let browser;
+let crashed = false;
+const rows = [];
+const notes = [];
+
+try {
+  // The sandbox is a built package (Node runs its dist): build it (turbo, cached) before importing it.
+  log('building @plinth/sandbox (turbo, cached)');
+  await run(turbo, ['run', 'build', '--filter=@plinth/sandbox', '--output-logs=errors-only']);
+  const sandboxEntry = realpathSync(join(demoRoot, 'node_modules/@plinth/sandbox'));
+  const { startSandbox } = await import(pathToFileURL(join(sandboxEntry, 'dist/index.js')).href);
+  sandbox = await startSandbox({ port: 0, quiet: true });
+  // Baked into the demo's and the naive app's builds (src/config.ts, src/sdks.ts): every SDK talks to it.
+  process.env.VITE_SANDBOX_URL = sandbox.url;
+
+  // 1. Build the three apps with production settings and the demo's Vite config; measure initial JS.
+  const apps = {
+    plinth: { label: 'the demo (Plinth)', root: demoRoot, outDir: join(out, 'demo') },
+    naive: { label: 'the naive app', root: naiveRoot, outDir: join(out, 'naive'), publicDir: join(demoRoot, 'public') },
+    baseline: { label: 'React + React Router', root: join(demoRoot, 'budget'), outDir: join(out, 'baseline') },
+  };
+  for (const [key, app] of Object.entries(apps)) {
+    log(`building ${app.label}`);
+    app.initial = await buildAndMeasure(app.root, app.outDir, {
+      mode: 'production',
+      ...(app.publicDir ? { publicDir: app.publicDir } : {}),
+    });
+    log(`  ${key}: initial JS ${(app.initial.gz / 1000).toFixed(1)} KB gz (${app.initial.files.join(', ')})`);
+  }
+  for (const app of Object.values(apps)) {
+    const server = await preview({
+      configFile: demoConfigFile,
+      root: app.root,
+      logLevel: 'error',
+      build: { outDir: app.outDir },
+      preview: { port: 0, host: '127.0.0.1', strictPort: false, open: false },
+    });
+    servers.push(server);
+    app.url = `http://127.0.0.1:${server.httpServer.address().port}`;
+  }
+  const over = (key) => apps[key].initial.gz - apps.baseline.initial.gz;
+  rows.push({
+    figure: 'initial JS (entry + modulepreloads, gzip -9)',
+    unit: 'bytes',
+    plinth: apps.plinth.initial.gz,
+    naive: apps.naive.initial.gz,
+    baseline: apps.baseline.initial.gz,
+  });
+  rows.push({
+    figure: 'initial JS over the baseline',
+    unit: 'bytes',
+    plinth: over('plinth'),
+    naive: over('naive'),
+    baseline: 0,
+    goal: 'Plinth ≤ 6.0 KB',
+    met: over('plinth') <= 6000,
+  });
+
+  browser = await chromium.launch(chromiumLaunchOptions());
+  machine.chromium = browser.version();
+
+  /** Resolves when the sandbox has recorded a request of each vendor since `since` (epoch ms). */
+  async function vendorsSpoke(vendors, since) {
+    const missing = () => vendors.filter((vendor) => !sandbox.received({ vendor, after: since }).length);
+    const deadline = Date.now() + 60_000;
+    while (missing().length) {
+      if (Date.now() > deadline) throw new Error(`no request from ${missing().join(', ')} within 60 s`);
+      await sleep(100); // polling the sandbox's recording (a condition, not a fixed wait)
+    }
+  }
+
+  // 2. Vendor JS downloaded: accept consent, wait for PostHog and LaunchDarkly to reach the sandbox and
+  //    Datadog's SDK to be running (`window.DD_LOGS`; it sends nothing until it has logs to flush), then
+  //    click "Sign in" and wait for the OpenID provider's authorization request (the SDK is running).
+  const consentValues = {};
+  const downloads = {};
+  const remoteScripts = {};
+  for (const key of ['plinth', 'naive']) {
+    const app = apps[key];
+    log(`vendor JS: ${app.label}`);
+    const context = await browser.newContext({ bypassCSP: key === 'naive' });
+    const page = await context.newPage();
+    const scripts = new Set();
+    remoteScripts[key] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (response.ok() && url.origin === app.url && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+      else if (response.request().resourceType() === 'script' && url.origin !== app.url)
+        remoteScripts[key].push({ url: url.href, path: url.pathname, status: response.status() });
+    });
+    const since = Date.now();
+    await page.goto(`${app.url}/`);
+    await page.getByRole('button', { name: 'Accept all' }).click();
+    await Promise.all([
+      vendorsSpoke(['posthog', 'launchdarkly'], since),
+      page.waitForFunction(() => 'DD_LOGS' in window, null, { timeout: 60_000 }),
+    ]);
+    consentValues[key] = await page.evaluate(() => ({ ...localStorage }));
+    const signInStart = Date.now();
+    if (key === 'plinth') await page.getByRole('link', { name: 'Sign in' }).click();
+    else {
+      await page.getByRole('link', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    }
+    await page.waitForURL((url) => url.origin === new URL(sandbox.url).origin, { timeout: 60_000 });
+    const oidc = sandbox.received({ vendor: 'oidc', after: signInStart });
+    if (!oidc.length) throw new Error(`${key}: sign-in reached the provider without a recorded oidc request`);
+    await context.close();
+    downloads[key] = [...scripts].map((path) => join(app.outDir, path.replace(/^\//, '')));
+  }
+  // The demo: each vendor's chunks are named after it (`posthog-*.js`, …), whole chunks (adapter included).
+  const byChunk = Object.fromEntries(
+    VENDORS.map((v) => [
+      v.name,
+      downloads.plinth
+        .filter((file) => basename(file).startsWith(`${v.name}-`))
+        .reduce((sum, file) => sum + gzipSize(readFileSync(file)), 0),
+    ]),
+  );
+  // Both apps, by source map: the vendor packages' own code (and their dependencies') cut out of every
+  // JS file downloaded, gzip -9 per vendor. The naive app has no vendor chunk: this is its only measure.
+  const bySourceMap = {
+    plinth: vendorBytesBySourceMap(downloads.plinth),
+    naive: vendorBytesBySourceMap(downloads.naive),
+  };
+  const sum = (record) => Object.values(record).reduce((a, b) => a + b, 0);
+  for (const v of VENDORS) {
+    rows.push({
+      figure: `vendor JS downloaded: ${v.name}`,
+      unit: 'bytes',
+      plinth: byChunk[v.name],
+      naive: bySourceMap.naive[v.name],
+      ratio: byChunk[v.name] / bySourceMap.naive[v.name],
+    });
+  }
+  const totalPlinth = sum(byChunk);
+  const totalNaive = sum(bySourceMap.naive);
+  rows.push({
+    figure: '**vendor JS downloaded, total** (Plinth: its vendor chunks)',
+    unit: 'bytes',
+    plinth: totalPlinth,
+    naive: totalNaive,
+    ratio: totalPlinth / totalNaive,
+    goal: 'Plinth ≤ 0.7× naive',
+    met: totalPlinth <= 0.7 * totalNaive,
+  });
+  // posthog-js's default build fetches remote scripts from its api_host (config.js, /static/<extension>.js);
+  // the sandbox answers 404. What they would weigh: the same files in posthog-js's dist, gzip -9.
+  const posthogDist = join(realpathSync(join(naiveRoot, 'node_modules/posthog-js')), 'dist');
+  for (const [key, list] of Object.entries(remoteScripts)) {
+    for (const { url, status } of list) notes.push(`${key} asked for a remote script: ${url} (${status})`);
+  }
+  const remoteNaive = remoteScripts.naive
+    .map(({ path }) => /^\/static\/(?:[^/]+\/)?([\w.-]+\.js)$/.exec(path)?.[1])
+    .filter((file) => file && existsSync(join(posthogDist, file)));
+  if (remoteNaive.length) {
+    const extra = remoteNaive.reduce((total, file) => total + gzipSize(readFileSync(join(posthogDist, file))), 0);
+    rows.push({
+      figure: `naive, plus the posthog remote scripts it asked for (${remoteNaive.join(', ')}; 404 here)`,
+      unit: 'bytes',
+      plinth: totalPlinth,
+      naive: totalNaive + extra,
+      ratio: totalPlinth / (totalNaive + extra),
+    });
+  }
+  rows.push({
+    figure: 'vendor JS downloaded, total, vendor code only (source maps, both)',
+    unit: 'bytes',
+    plinth: sum(bySourceMap.plinth),
+    naive: totalNaive,
+    ratio: sum(bySourceMap.plinth) / totalNaive,
+  });
+
+  // 3. Start-up cost in Chromium, 4× CPU throttling, a fresh context per run, consent already given
+  //    (a returning visitor: Plinth's vendors load too, after the first render). A performance trace
+  //    per run, read by traceMetrics (bench-lib.mjs). Runs interleave the apps.
+  const CATEGORIES = [
+    'devtools.timeline',
+    'disabled-by-default-devtools.timeline',
+    'toplevel',
+    'loading',
+    'blink.user_timing',
+    'v8.execute',
+    '__metadata',
+  ].join(',');
+  const samples = { plinth: [], naive: [], baseline: [] };
+  for (let i = 0; i < RUNS; i++) {
+    for (const key of ['plinth', 'naive', 'baseline']) {
+      const app = apps[key];
+      log(`start-up run ${i + 1}/${RUNS}: ${app.label}`);
+      const context = await browser.newContext({ bypassCSP: key === 'naive' });
+      const storage = consentValues[key] ?? {};
+      const consentKeys = Object.fromEntries(Object.entries(storage).filter(([k]) => /consent/.test(k)));
+      await context.addInitScript(
+        ([origin, entries]) => {
+          if (location.origin !== origin) return;
+          for (const [k, v] of Object.entries(entries))
+            if (localStorage.getItem(k) === null) localStorage.setItem(k, v);
+        },
+        [app.url, consentKeys],
+      );
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      await browser.startTracing(page, { categories: CATEGORIES.split(',') });
+      const since = Date.now();
+      await page.goto(`${app.url}/`);
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, {
+        timeout: 60_000,
+      });
+      if (key !== 'baseline') {
+        await Promise.all([
+          vendorsSpoke(['posthog', 'launchdarkly'], since),
+          page.waitForFunction(() => 'DD_LOGS' in window, null, { timeout: 60_000 }),
+        ]);
+      }
+      const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+      await context.close();
+      samples[key].push(traceMetrics(trace));
+    }
+  }
+  const med = (key, metric) => median(samples[key].map((s) => s[metric]));
+  const cpuRow = (figure, metric, goal) => {
+    const plinth = med('plinth', metric);
+    const naive = med('naive', metric);
+    const ratio = plinth > 0 ? naive / plinth : naive > 0 ? Number.POSITIVE_INFINITY : Number.NaN;
+    return {
+      figure,
+      unit: 'ms',
+      plinth,
+      naive,
+      baseline: med('baseline', metric),
+      ratio,
+      ...(goal ? { goal: 'naive/Plinth ≥ 3×', met: ratio >= 3 } : {}),
+    };
+  };
+  rows.push(cpuRow(`first contentful paint (4× CPU, median of ${RUNS})`, 'fcp', false));
+  rows.push(cpuRow('scripting until first render', 'scripting', true));
+  rows.push(cpuRow('total blocking time before first render', 'tbt', true));
+  rows.push(cpuRow('longest task (until every vendor is running)', 'longestTask', true));
+  await browser.close();
+  browser = undefined;
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  await sandbox.close();
+  sandbox = undefined;
+
+  // 4. The package benches, one at a time (timings share 2 cores badly).
+  if (!args['skip-packages']) {
+    log('package benches: turbo run bench (rich-text, svg, user-agent)');
+    const output = await run(turbo, [
+      'run',
+      'bench',
+      '--filter=@plinth/rich-text',
+      '--filter=@plinth/svg',
+      '--filter=@plinth/user-agent',
+      '--concurrency=1',
+      '--output-logs=full',
+    ]);
+    writeFileSync(join(out, 'packages.log'), output);
+    const richText = Number(/ratio RichText \/ PortableText \(CPU time\): ([\d.]+)×/.exec(output)?.[1]);
+    rows.push({
+      figure: 'rich-text: `<RichText>` / raw `<PortableText>` render time (5,000 blocks, CPU)',
+      unit: 'ratio',
+      plinth: richText,
+      naive: 1,
+      ratio: richText,
+      goal: '≤ 1.05×',
+      met: richText <= 1.05,
+    });
+    const svgRequests = (name) =>
+      new RegExp(`\\| ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\| ([\\d, ]+?)\\s*\\|`).exec(output)?.[1];
+    const plinthSvg = svgRequests('@plinth/svg InlineSvg');
+    const rawSvg = svgRequests('react-inlinesvg 4.6.0 (raw)');
+    rows.push({
+      figure: 'svg: requests for 1,000 icons of 20 URLs (per run)',
+      plinth: plinthSvg,
+      naive: rawSvg,
+      goal: '20 (one per URL)',
+      met: plinthSvg ? plinthSvg.split(',').every((n) => Number(n) === 20) : false,
+    });
+    const hz = (name) => {
+      const line = output.split('\n').find((l) => l.includes(name));
+      const value = line && /([\d,]+\.\d+)/.exec(line.slice(line.indexOf(name) + name.length))?.[1];
+      return value ? Number(value.replaceAll(',', '')) : undefined;
+    };
+    rows.push({
+      figure: 'user-agent: parses per second (cold, memo bypassed)',
+      unit: 'per-second',
+      plinth: hz('cold: memo bypassed (parses/s)'),
+    });
+    rows.push({
+      figure: 'user-agent: parses per second (warm, memoised)',
+      unit: 'per-second',
+      plinth: hz('warm: memoised (parses/s)'),
+    });
+  }
+} catch (error) {
+  crashed = true;
+  console.error(error);
+} finally {
+  await browser?.close().catch(() => {});
+  await Promise.allSettled(servers.map((s) => s.close()));
+  await sandbox?.close().catch(() => {});
+}
+
+if (!crashed) {
+  const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const machineLine = `${machine.cpu}, ${machine.cores} cores, Node ${machine.node.replace(/^v/, '')}, Chromium ${machine.chromium}`;
+  const table = markdownTable(rows);
+  const summary = [
+    `Measured ${date} on ${machineLine} with \`npx -y pnpm@10.34.9 bench\` (\`node scripts/bench.mjs\`).`,
+    '',
+    table,
+  ].join('\n');
+  console.log(`\n${summary}\n`);
+  for (const note of notes) console.log(`note: ${note}`);
+  writeFileSync(join(repo, 'BENCH.md'), `# Benchmark: Plinth against the naive integration\n\n${summary}\n\n${METHOD}`);
+  const readme = join(repo, 'README.md');
+  writeFileSync(
+    readme,
+    replaceSection(
+      readFileSync(readme, 'utf8'),
+      `${summary}\n\nHow each figure is measured: [BENCH.md](BENCH.md). Run it again with \`pnpm bench\` (about 5 minutes).`,
+    ),
+  );
+  log(`wrote BENCH.md and README.md's bench section (${((Date.now() - started) / 1000).toFixed(0)} s in all)`);
+}
+rmSync(out, { recursive: true, force: true });
+process.exit(crashed ? 1 : 0);
