@@ -15,7 +15,7 @@ export async function received(page: Page, vendor = 'posthog'): Promise<Received
 }
 
 /** A `securitypolicyviolation` event, as a page (or any frame in it) reported it. */
-export interface CspViolation {
+interface CspViolation {
   directive: string;
   blocked: string;
   document: string;
