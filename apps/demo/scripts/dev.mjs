@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Starts @plinth/sandbox and the demo's Vite dev server together, in one process, and prints the URL.
 // Options: --port <demo port, default 5173> --sandbox-port <default 4700> (or PORT / SANDBOX_PORT), --quiet,
-// --preview (build the demo, then serve the build instead of the dev server: what the journeys test).
+// --preview (build the demo, then serve the build instead of the dev server, with the strict
+// Content-Security-Policy of vite.config.ts: what the journeys test).
 // Ctrl+C (SIGINT) or SIGTERM closes both and exits with code 0. A busy port prints one line saying
 // which option to change, not a stack trace.
 import { fileURLToPath } from 'node:url';
@@ -95,6 +96,9 @@ try {
   throw error;
 }
 const url = `http://127.0.0.1:${port}/`;
+// The build is served with the strict Content-Security-Policy of vite.config.ts (`preview.headers`); the dev
+// server is not (its HMR client is inline script).
+const served = values.preview ? '  (the build, under a strict Content-Security-Policy)' : '';
 console.log(
-  `\n  Plinth demo:     ${url}\n  Sandbox:         ${sandbox.url}  (OpenID provider ${sandbox.vendors.oidc.issuer})\n  Press Ctrl+C to stop.\n`,
+  `\n  Plinth demo:     ${url}${served}\n  Sandbox:         ${sandbox.url}  (OpenID provider ${sandbox.vendors.oidc.issuer})\n  Press Ctrl+C to stop.\n`,
 );
