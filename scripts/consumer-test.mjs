@@ -8,22 +8,26 @@
 //      c. `vite build` the same app for the browser, and hydrate the server markup in Chromium: no error, no warning,
 //      d. type-check imports of every entry with `moduleResolution: node16`, from CommonJS and from ESM files
 //         (skipLibCheck off, so an error inside a published .d.ts/.d.cts counts), and the rich-text quickstart;
-//   3. with `--next`: a Next.js 16 App Router app (React 19) that uses the rich text from a server component,
-//      built with `next build`. Not in the suite: it does not fit the suite's time budget (see the README).
+//   3. a Next.js 16 App Router app (React 19) from the same tarballs, installed at the same time as the first:
+//      a server component renders rich text (directly, and through a client file with custom components) and
+//      a client component reads a core provider; `next build` type-checks it, builds it and prerenders the page,
+//      and the prerendered HTML must hold the server-rendered article and the provider's state.
 //
-// Usage (from the repository root; turbo needs pnpm on PATH, as in `pnpm test:all`):
-//   npx -y pnpm@10.34.9 exec node scripts/consumer-test.mjs [--next] [--keep] [--tarballs=DIR]
-//   --keep leaves the temp dir for inspection; --tarballs=DIR reuses tarballs packed by an earlier --keep run.
+// Usage (from the repository root):
+//   node scripts/consumer-test.mjs [--no-next] [--keep] [--tarballs=DIR]
+//   --no-next skips the Next.js app (a quicker local run); --keep leaves the temp dir for inspection;
+//   --tarballs=DIR reuses tarballs packed by an earlier --keep run.
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, relative } from 'node:path';
+import { delimiter, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
+const withNext = !args.has('--no-next');
 const reuse = process.argv.find((a) => a.startsWith('--tarballs='))?.slice('--tarballs='.length);
 const started = Date.now();
 
@@ -58,19 +62,26 @@ const pnpmAsync = (argv, cwd) =>
     ? promisify(execFile)(process.execPath, [process.env.npm_execpath, ...argv], { cwd })
     : promisify(execFile)('npx', ['-y', 'pnpm@10.34.9', ...argv], { cwd });
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-// npm with an empty user config (no stray settings from the machine), quiet, and no install scripts.
+// npm with an empty user config (no stray settings from the machine), quiet, and no install scripts. Async, so
+// the two consumers install side by side (npm's cache is safe to share between processes).
 const npm = (cwd, argv) =>
-  run('npm', [...argv, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], {
+  runAsync(
+    'npm',
+    [...argv, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
     cwd,
-    env: { ...consumerEnv(), npm_config_userconfig: join(cwd, '.npmrc-empty'), npm_config_update_notifier: 'false' },
-  });
+    {
+      ...consumerEnv(),
+      npm_config_userconfig: join(cwd, '.npmrc-empty'),
+      npm_config_update_notifier: 'false',
+    },
+  );
 /** The environment a consumer's tools see: the workspace's pnpm/npm run variables left out. */
 function consumerEnv() {
   return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|PNPM_|pnpm_)/i.test(key)));
 }
 /** Runs a command without blocking, output captured; rejects with the output on failure. */
-const runAsync = (cmd, argv, cwd) =>
-  promisify(execFile)(cmd, argv, { cwd, maxBuffer: 64 * 1024 * 1024 }).catch((error) => {
+const runAsync = (cmd, argv, cwd, env = process.env) =>
+  promisify(execFile)(cmd, argv, { cwd, env, maxBuffer: 64 * 1024 * 1024 }).catch((error) => {
     throw new Error(`\`${cmd} ${argv.join(' ')}\` failed (exit ${error.code})\n${error.stdout}${error.stderr}`);
   });
 
@@ -275,6 +286,15 @@ writeFileSync('dist/index.html', page.replace('@@SSR@@', html));
   };
 }
 
+/** What the Next.js build must have prerendered into the page (checked in .next's HTML). */
+const nextExpected = [
+  '<h1 id="hello-next">Hello Next</h1>', // RichText rendered straight from the server component
+  '<aside class="info">From a client file</aside>', // custom components, passed inside a 'use client' file
+  '<p data-consent="pending">analytics: pending</p>', // a client component under core's ConsentProvider
+  '<meta name="description" content="Server-rendered rich text."/>', // toPlainText on the server
+];
+
+/** The smallest App Router app that proves the point: server component + client file + a provider. */
 function nextFiles(deps) {
   return {
     '.npmrc-empty': '',
@@ -308,13 +328,31 @@ function nextFiles(deps) {
       include: ['**/*.ts', '**/*.tsx', '.next/types/**/*.ts'],
       exclude: ['node_modules'],
     },
-    'next.config.mjs': 'export default {};\n',
-    'app/layout.tsx': `export default function Layout({ children }: { children: React.ReactNode }) {
+    // Built once in a temp dir: Turbopack's on-disk cache (on by default in 16.4) would only cost time writing it.
+    'next.config.mjs': 'export default { experimental: { turbopackFileSystemCacheForBuild: false } };\n',
+    // A server component wrapping the page in a client provider from the tarballs.
+    'app/layout.tsx': `import { Providers } from './Providers';
+
+export default function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <Providers>{children}</Providers>
+      </body>
     </html>
   );
+}
+`,
+    'app/Providers.tsx': `'use client';
+import { ConsentProvider, useConsent } from '@plinth/core';
+
+export function Providers({ children }: { children: React.ReactNode }) {
+  return <ConsentProvider options={{ storage: null }}>{children}</ConsentProvider>;
+}
+
+export function ConsentState() {
+  const consent = useConsent();
+  return <p data-consent={consent.pending ? 'pending' : 'decided'}>{\`analytics: \${consent.status('analytics')}\`}</p>;
 }
 `,
     // The README's server-component recipe: components (functions) live in a 'use client' file.
@@ -329,23 +367,29 @@ export function Article({ body }: { body: RichTextValue }) {
   return <RichText value={body} components={components} origin="https://www.example.com" />;
 }
 `,
-    'app/page.tsx': `import { toPlainText } from '@plinth/rich-text/plain-text';
-import type { RichTextValue } from '@plinth/rich-text';
+    'app/page.tsx': `import { RichText, type RichTextValue } from '@plinth/rich-text';
+import { toPlainText } from '@plinth/rich-text/plain-text';
 import { Article } from './Article';
+import { ConsentState } from './Providers';
 
+const title: RichTextValue = [
+  { _type: 'block', _key: 'a', style: 'h1', markDefs: [], children: [{ _type: 'span', _key: 'a1', text: 'Hello Next', marks: [] }] },
+];
 const body: RichTextValue = [
-  { _type: 'block', _key: 'a', style: 'h2', markDefs: [], children: [{ _type: 'span', _key: 'a1', text: 'Hello Next', marks: [] }] },
-  { _type: 'callout', _key: 'c', tone: 'info', text: 'From a server component' },
+  { _type: 'block', _key: 'b', style: 'normal', markDefs: [], children: [{ _type: 'span', _key: 'b1', text: 'Server-rendered rich text.', marks: [] }] },
+  { _type: 'callout', _key: 'c', tone: 'info', text: 'From a client file' },
 ];
 
 export function generateMetadata() {
-  return { description: toPlainText(body).slice(0, 160) };
+  return { description: toPlainText(body).trim() };
 }
 
 export default function Page() {
   return (
     <main>
+      <RichText value={title} />
       <Article body={body} />
+      <ConsentState />
     </main>
   );
 }
@@ -355,17 +399,61 @@ export default function Page() {
 
 await main();
 
+/** React 18.3 + Vite + TypeScript: install, import every entry, type-check, build, server-render, hydrate. */
+async function react18(app, check) {
+  if (!(await check('npm install (React 18.3, Vite, TypeScript, the tarballs)', () => npm(app, ['install'])))) return;
+  await check('every entry imports in Node as ESM and as CommonJS, silently', async () => {
+    await runAsync(process.execPath, ['import-all.mjs'], app);
+    await runAsync(process.execPath, ['require-all.cjs'], app);
+  });
+  // Independent: the type-check and the Vite build run side by side.
+  const tsc = join(app, 'node_modules', '.bin', 'tsc');
+  await Promise.all([
+    check('type-check every entry under moduleResolution node16, from CommonJS and from ESM', () =>
+      runAsync(tsc, ['-p', 'types'], app),
+    ),
+    check('vite build of the app', () =>
+      runAsync(join(app, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], app),
+    ),
+  ]);
+  await check('server render with React 18 (renderToString), silently', () =>
+    runAsync(process.execPath, ['server.mjs'], app),
+  );
+  await check('hydrate the server markup in Chromium without errors or warnings', () => hydrate(join(app, 'dist')));
+}
+
+/** Next.js 16 App Router (React 19): install, then `next build` (type-check, compile, prerender) and read the page. */
+async function nextjs(next, check) {
+  if (!(await check('npm install (Next.js 16, React 19, the tarballs)', () => npm(next, ['install'])))) return;
+  await check(
+    'next build: App Router, rich text from a server component, a core provider in a client one',
+    async () => {
+      // Without pnpm's variables: Next.js picks the package manager it installs missing types with from them.
+      await runAsync(join(next, 'node_modules', '.bin', 'next'), ['build'], next, {
+        ...consumerEnv(),
+        NEXT_TELEMETRY_DISABLED: '1',
+      });
+      const html = readFileSync(join(next, '.next', 'server', 'app', 'index.html'), 'utf8');
+      const missing = nextExpected.filter((expected) => !html.includes(expected));
+      if (missing.length) throw new Error(`the prerendered page lacks ${missing.join(', ')}:\n${html}`);
+    },
+  );
+}
+
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'plinth-consumers-'));
   const failures = [];
+  /** Runs one named check; resolves whether it passed (a failure is recorded, never thrown). */
   const check = async (name, fn) => {
     step(name);
     try {
       await fn();
-      console.log(`  ✓ ${name}`);
+      console.log(`  ✓ ${name} (${elapsed()})`);
+      return true;
     } catch (error) {
       console.error(`  ✗ ${name}: ${error.message}`);
       failures.push(name);
+      return false;
     }
   };
 
@@ -374,7 +462,11 @@ async function main() {
     const tarballs = reuse ?? join(work, 'tarballs');
     if (!reuse) {
       step('build (turbo, cached)');
-      run(bin('turbo'), [
+      // turbo looks for pnpm on PATH: inside `pnpm run`/`pnpm exec` it is there, else through the pinned pnpm.
+      const pnpmOnPath = (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, 'pnpm')));
+      const [turbo, ...turboArgs] = pnpmOnPath ? [bin('turbo')] : ['npx', '-y', 'pnpm@10.34.9', 'exec', 'turbo'];
+      run(turbo, [
+        ...turboArgs,
         'run',
         'build',
         '--output-logs=errors-only',
@@ -402,44 +494,14 @@ async function main() {
       for (const dep of Object.keys(pkg.dependencies ?? {}))
         if (dep.startsWith('@plinth/') && !deps[dep]) throw new Error(`${pkg.name} depends on unpublished ${dep}`);
 
-    // ---- 2. React 18.3 + Vite + TypeScript consumer ---------------------------------------------------
+    // ---- 2. + 3. the two consumers, side by side ----------------------------------------------------------
+    // On 2 cores the installs (cache and disk) and the builds (mostly single-threaded phases, process start-ups,
+    // Chromium) overlap well enough that running both apps at once costs far less than one after the other.
     const app = join(work, 'react18');
     writeProject(app, react18Files(deps));
-    await check('npm install (React 18.3, Vite, TypeScript, the tarballs)', () => npm(app, ['install']));
-
-    await check('every entry imports in Node as ESM and as CommonJS, silently', () => {
-      run(process.execPath, ['import-all.mjs'], { cwd: app, stdio: 'pipe' });
-      run(process.execPath, ['require-all.cjs'], { cwd: app, stdio: 'pipe' });
-    });
-    // Independent: the type-check and the Vite build run side by side.
-    const tsc = join(app, 'node_modules', '.bin', 'tsc');
-    await Promise.all([
-      check('type-check every entry under moduleResolution node16, from CommonJS and from ESM', () =>
-        runAsync(tsc, ['-p', 'types'], app),
-      ),
-      check('vite build of the app', () =>
-        runAsync(join(app, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], app),
-      ),
-    ]);
-    await check('server render with React 18 (renderToString), silently', () =>
-      run(process.execPath, ['server.mjs'], { cwd: app, stdio: 'pipe' }),
-    );
-    await check('hydrate the server markup in Chromium without errors or warnings', () => hydrate(join(app, 'dist')));
-
-    // ---- 3. Next.js 16 (opt-in) ----------------------------------------------------------------------
-    if (args.has('--next')) {
-      const next = join(work, 'next16');
-      writeProject(next, nextFiles(deps));
-      await check('npm install (Next.js 16, React 19, the tarballs)', () => npm(next, ['install']));
-      await check('next build (App Router, rich text from a server component)', () =>
-        run(join(next, 'node_modules', '.bin', 'next'), ['build'], {
-          cwd: next,
-          stdio: 'pipe',
-          // Without pnpm's variables: Next.js picks the package manager it installs missing types with from them.
-          env: { ...consumerEnv(), NEXT_TELEMETRY_DISABLED: '1' },
-        }),
-      );
-    }
+    const next = join(work, 'next16');
+    if (withNext) writeProject(next, nextFiles(deps));
+    await Promise.all([react18(app, check), withNext && nextjs(next, check)]);
   } catch (error) {
     console.error(`✗ ${error.message}`);
     failures.push('setup');
