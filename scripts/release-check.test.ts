@@ -40,8 +40,8 @@ const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 function workspaceDirs(): string[] {
   const yaml = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
   const section = yaml.match(/^packages:\n((?:[ \t]+-.*\n?)+)/m)?.[1] ?? '';
-  const globs = [...section.matchAll(/-\s*['"]?([^'"\s]+)/g)].map((m) => m[1]);
-  expect(globs.length).toBeGreaterThan(0);
+  const globs = [...section.matchAll(/-\s*['"]?([^'"\s]+)/g)].map((m) => m[1] ?? '');
+  if (!globs.length) throw new Error('pnpm-workspace.yaml lists no packages');
   return globs.flatMap((glob) =>
     glob.endsWith('/*')
       ? readdirSync(join(root, glob.slice(0, -2)), { withFileTypes: true })
@@ -121,13 +121,17 @@ const pnpm = (args: string[], cwd: string) =>
   process.env.npm_execpath?.match(/pnpm/)
     ? execFileSync(process.execPath, [process.env.npm_execpath, ...args], { cwd, stdio: 'pipe' })
     : execFileSync('npx', ['-y', 'pnpm@10.34.9', ...args], { cwd, stdio: 'pipe' });
+const parts = (version: string) => {
+  const [major = 0, minor = 0, patch = 0] = version.split('.').map(Number);
+  return [major, minor, patch] as const;
+};
 const bump = (version: string, part: 'minor' | 'patch') => {
-  const [major, minor, patch] = version.split('.').map(Number);
+  const [major, minor, patch] = parts(version);
   return part === 'minor' ? `${major}.${minor + 1}.0` : `${major}.${minor}.${patch + 1}`;
 };
 /** npm's caret for a `next` bumped from `base`: `^base` holds it when base's left-most non-zero part is unchanged. */
 const inCaret = (next: string, base: string) => {
-  const [a, b] = [next, base].map((v) => v.split('.').map(Number));
+  const [a, b] = [parts(next), parts(base)];
   const lead = b[0] ? 0 : b[1] ? 1 : 2;
   return a.slice(0, lead + 1).join('.') === b.slice(0, lead + 1).join('.');
 };
