@@ -33,3 +33,12 @@ export interface Row {
 export declare function format(unit: Row['unit'], value: number | string | undefined): string;
 export declare function markdownTable(rows: Row[]): string;
 export declare function replaceSection(text: string, content: string, heading?: string): string;
+export interface SvgFigures {
+  requests: number[];
+  ms: number;
+}
+export declare function parsePackageBenches(output: string): {
+  richText: number | undefined;
+  svg: { plinth: SvgFigures | undefined; raw: SvgFigures | undefined };
+  userAgent: { cold: number | undefined; warm: number | undefined };
+};

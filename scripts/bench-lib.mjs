@@ -217,3 +217,29 @@ export function replaceSection(text, content, heading = '## Benchmark') {
   if (from !== -1 && to > from) return `${text.slice(0, from + start.length)}\n${content}\n${text.slice(to)}`;
   return `${text.replace(/\n*$/, '\n')}\n${heading}\n\n${start}\n${content}\n${end}\n`;
 }
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The headline figures printed by the package benches (turbo's output of `bench` in @plinth/rich-text,
+ * @plinth/svg and @plinth/user-agent; turbo's line prefixes are fine): the rich-text CPU-time ratio, the svg
+ * rows (requests per run, median ms) for Plinth and raw react-inlinesvg, and user-agent parses per second.
+ * A figure not found is undefined.
+ */
+export function parsePackageBenches(output) {
+  const ratio = /ratio RichText \/ PortableText \(CPU time\): ([\d.]+)×/.exec(output)?.[1];
+  const svg = (name) => {
+    const row = new RegExp(`\\| ${escapeRegExp(name)}\\s*\\| ([\\d, ]+?)\\s*\\| (\\d+) ms`).exec(output);
+    return row ? { requests: row[1].split(',').map(Number), ms: Number(row[2]) } : undefined;
+  };
+  const hz = (name) => {
+    const line = output.split('\n').find((l) => l.includes(name));
+    const value = line && /([\d,]+(?:\.\d+)?)/.exec(line.slice(line.indexOf(name) + name.length))?.[1];
+    return value ? Number(value.replaceAll(',', '')) : undefined;
+  };
+  return {
+    richText: ratio ? Number(ratio) : undefined,
+    svg: { plinth: svg('@plinth/svg InlineSvg'), raw: svg('react-inlinesvg 4.6.0 (raw)') },
+    userAgent: { cold: hz('cold: memo bypassed (parses/s)'), warm: hz('warm: memoised (parses/s)') },
+  };
+}

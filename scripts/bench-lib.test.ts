@@ -7,6 +7,7 @@ import {
   gzipSize,
   markdownTable,
   median,
+  parsePackageBenches,
   replaceSection,
   traceMetrics,
 } from './bench-lib.mjs';
@@ -148,5 +149,31 @@ describe('replaceSection', () => {
     expect(replaceSection('intro\n', 'new')).toBe(
       'intro\n\n## Benchmark\n\n<!-- bench:start -->\nnew\n<!-- bench:end -->\n',
     );
+  });
+});
+
+describe('parsePackageBenches', () => {
+  const output = [
+    '@plinth/rich-text:bench: wall-time ratio: 1.025×',
+    '@plinth/rich-text:bench: ratio RichText / PortableText (CPU time): 1.042× (goal ≤ 1.10×) OK',
+    '@plinth/svg:bench: | @plinth/svg InlineSvg                    | 20, 20, 20       | 3354 ms              |',
+    '@plinth/svg:bench: | react-inlinesvg 4.6.0 (raw)              | 20, 21, 20       | 6314 ms              |',
+    '@plinth/svg:bench: | @plinth/svg InlineSvg, StrictMode        | 20, 20, 20       | 5556 ms              |',
+    '@plinth/user-agent:bench:    · cold: memo bypassed (parses/s)      13,457.80  0.0047  46.0590',
+    '@plinth/user-agent:bench:    · warm: memoised (parses/s)          989,575.94  0.0001  80.1605',
+  ].join('\n');
+  it("reads each package bench's headline figures", () => {
+    expect(parsePackageBenches(output)).toEqual({
+      richText: 1.042,
+      svg: { plinth: { requests: [20, 20, 20], ms: 3354 }, raw: { requests: [20, 21, 20], ms: 6314 } },
+      userAgent: { cold: 13457.8, warm: 989575.94 },
+    });
+  });
+  it('leaves a figure it cannot find undefined', () => {
+    expect(parsePackageBenches('nothing here')).toEqual({
+      richText: undefined,
+      svg: { plinth: undefined, raw: undefined },
+      userAgent: { cold: undefined, warm: undefined },
+    });
   });
 });
