@@ -36,11 +36,39 @@ test('positive control: an injected inline script and a fetch to another host ar
     return (window as { injectedScriptRan?: boolean }).injectedScriptRan ?? false;
   });
   expect(ran).toBe(false);
-  await expect.poll(() => cspViolations.length).toBe(2);
-  expect(cspViolations.map(({ directive, blocked }) => ({ directive, blocked }))).toEqual([
-    { directive: 'script-src-elem', blocked: 'inline' },
-    { directive: 'connect-src', blocked: 'http://127.0.0.2:9/beacon' },
-  ]);
+  // Each is recorded as the event the page dispatched, and in Chromium's console report.
+  const recorded = (via: string) =>
+    cspViolations.filter((v) => v.via === via).map(({ directive, blocked }) => ({ directive, blocked }));
+  await expect
+    .poll(() => recorded('event'))
+    .toEqual([
+      { directive: 'script-src-elem', blocked: 'inline' },
+      { directive: 'connect-src', blocked: 'http://127.0.0.2:9/beacon' },
+    ]);
+  await expect
+    .poll(() => recorded('console').map(({ directive }) => directive))
+    .toEqual(expect.arrayContaining(['script-src', 'connect-src']));
   // Expected here: emptied so that the fixture's own check (zero violations) passes.
+  cspViolations.length = 0;
+});
+
+test('positive control: another site framing the demo is refused (frame-ancestors) and recorded', async ({
+  page,
+  baseURL,
+  cspViolations,
+}) => {
+  // Any page of another origin (the sandbox's 404) as the framing site.
+  await page.goto(`${SANDBOX_URL}/_sandbox/not-a-page`);
+  await page.evaluate((url) => {
+    const frame = document.createElement('iframe');
+    frame.src = url;
+    document.body.append(frame);
+  }, `${baseURL}/`);
+  // Chromium dispatches no event for a refused framing (the framed page never loads): the fixture's
+  // console path records it.
+  await expect.poll(() => cspViolations.length).toBe(1);
+  expect(cspViolations.map(({ via, directive }) => ({ via, directive }))).toEqual([
+    { via: 'console', directive: 'frame-ancestors' },
+  ]);
   cspViolations.length = 0;
 });

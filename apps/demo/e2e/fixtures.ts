@@ -14,13 +14,17 @@ export async function received(page: Page, vendor = 'posthog'): Promise<Received
   return response.json();
 }
 
-/** A `securitypolicyviolation` event, as a page (or any frame in it) reported it. */
+/**
+ * A Content-Security-Policy violation: a `securitypolicyviolation` event that a page (or any frame in
+ * it) dispatched, or Chromium's console report of one. Both are kept: a blocked frame-ancestors framing
+ * dispatches no event anywhere, only the console report; every other violation gives both.
+ */
 interface CspViolation {
+  via: 'event' | 'console';
   directive: string;
   blocked: string;
   document: string;
-  source: string;
-  sample: string;
+  text: string;
 }
 
 const CSP_BINDING = '__plinthCspViolation';
@@ -53,6 +57,17 @@ export const test = base.extend<{ errors: string[]; cspViolations: CspViolation[
           unprotected.push(response.url());
         }
       });
+      page.on('console', (message) => {
+        const text = message.text();
+        if (message.type() !== 'error' || !/Content Security Policy/.test(text)) return;
+        violations.push({
+          via: 'console',
+          directive: /directive:? ["']([\w-]+)/.exec(text)?.[1] ?? '',
+          blocked: '',
+          document: message.location().url,
+          text,
+        });
+      });
       await page.exposeBinding(CSP_BINDING, (_source, violation: CspViolation) => {
         violations.push(violation);
       });
@@ -62,11 +77,11 @@ export const test = base.extend<{ errors: string[]; cspViolations: CspViolation[
           (event) => {
             const report = (window as unknown as Record<string, (violation: CspViolation) => void>)[binding];
             report?.({
+              via: 'event',
               directive: event.effectiveDirective,
               blocked: event.blockedURI,
               document: event.documentURI,
-              source: `${event.sourceFile}:${event.lineNumber}`,
-              sample: event.sample,
+              text: `${event.sourceFile}:${event.lineNumber} ${event.sample}`,
             });
           },
           true,
