@@ -2,15 +2,20 @@ import { useAnalytics } from '@plinth/analytics';
 import { type FormEvent, useState } from 'react';
 import { useTitle } from './useTitle';
 
+/** How many events the burst button captures at once (the load journey's 10,000). */
+const BURST = 10_000;
+
 /**
  * What @plinth/analytics records with no code of the page's own: an outbound link, a file download, a
- * form submission (never its values), rage clicks and dead clicks. Plus one typed custom event.
+ * form submission (never its values), rage clicks and dead clicks. Plus one custom event, and a burst
+ * of 10,000 (the load journey, e2e/load.spec.ts).
  */
 export function Interactions() {
   useTitle('Tracked interactions');
   const analytics = useAnalytics();
   const [sent, setSent] = useState(false);
   const [liked, setLiked] = useState(0);
+  const [bursts, setBursts] = useState(0);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSent(true);
@@ -75,6 +80,25 @@ export function Interactions() {
         >
           Like this demo ({liked})
         </button>
+      </section>
+      <section aria-labelledby="burst">
+        <h2 id="burst">A burst</h2>
+        <p>
+          {BURST.toLocaleString('en')} <code>demo_burst</code> events at once, numbered (<code>burst</code>,{' '}
+          <code>seq</code>): PostHog gets them in a few batched requests, each exactly once, also when the browser goes
+          offline meanwhile (they are retried once it is back).
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            const burst = bursts + 1;
+            for (let seq = 0; seq < BURST; seq++) analytics.capture('demo_burst', { burst, seq });
+            setBursts(burst);
+          }}
+        >
+          Send {BURST.toLocaleString('en')} events
+        </button>{' '}
+        {bursts > 0 && <output>{(bursts * BURST).toLocaleString('en')} events tracked</output>}
       </section>
     </article>
   );
