@@ -72,13 +72,29 @@ export interface AnalyticsConfig {
   queueLimit?: number;
   /** Status becomes `timeout` when not ready by then. Default 10,000 ms. */
   timeoutMs?: number;
+  /**
+   * posthog-js's client-side rate limit (a token bucket per browser, against runaway loops): past it,
+   * events are dropped. Plinth's default keeps a burst of 10,000 and then 10 a second; posthog-js's own
+   * (100, then 10 a second) would drop most of a legitimate burst (a long list's impressions, a queue
+   * flushed after being offline). See the README.
+   */
+  rateLimit?: RateLimit;
+}
+
+/** posthog-js's client-side rate limit, in Plinth's words. */
+export interface RateLimit {
+  /** Events a second, on average, once the burst is spent. Default 10. */
+  eventsPerSecond?: number;
+  /** Events that can be captured at once. Default 10,000. */
+  burst?: number;
 }
 
 export interface ResolvedConfig
   extends Required<
-    Omit<AnalyticsConfig, 'capabilities' | 'personProperties' | 'flushIntervalMs' | 'downloadExtensions'>
+    Omit<AnalyticsConfig, 'capabilities' | 'personProperties' | 'flushIntervalMs' | 'downloadExtensions' | 'rateLimit'>
   > {
   flushIntervalMs?: number;
+  rateLimit?: RateLimit;
   downloadExtensions?: readonly string[];
   capabilities: Capabilities;
   personProperties?: AnalyticsConfig['personProperties'];

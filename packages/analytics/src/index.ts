@@ -1,5 +1,5 @@
 export { AnalyticsProvider, type AnalyticsProviderProps } from './AnalyticsProvider';
-export { type AnalyticsConfig, type Capabilities, DEFAULT_CAPABILITIES } from './config';
+export { type AnalyticsConfig, type Capabilities, DEFAULT_CAPABILITIES, type RateLimit } from './config';
 export { type AnalyticsInstance, type CreateAnalyticsOptions, createAnalytics } from './createAnalytics';
 export { defineEvents, type EventDefinitions } from './defineEvents';
 export type { Analytics, AnalyticsStatus, AnyEvents, EventCatalogue, PropsArg } from './types';

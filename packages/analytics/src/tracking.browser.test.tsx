@@ -130,6 +130,38 @@ describe('page views, scrubbing, identity (real posthog-js against the sandbox)'
     }
   });
 
+  it('batches a burst: 1,000 events in a few requests, each once, none dropped by the client rate limit', async () => {
+    const token = newToken('burst');
+    const { analytics } = mountAnalytics(token);
+    await waitFor(() => expect(analytics.status()).toBe('ready'), { timeout: 10_000 });
+    const requests: string[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name.startsWith(`${sandboxUrl()}/e/`)) requests.push(entry.name);
+    });
+    observer.observe({ type: 'resource' });
+    for (let seq = 0; seq < 1000; seq++) analytics.capture('burst', { seq });
+    const received = await waitForEvents(token, (e) => e.filter((x) => x.event === 'burst').length >= 1000);
+    observer.disconnect();
+    const seqs = received.filter((e) => e.event === 'burst').map((e) => e.properties.seq);
+    expect(new Set(seqs).size).toBe(1000);
+    expect(seqs).toHaveLength(1000);
+    expect(received.some((e) => e.event === '$$client_ingestion_warning')).toBe(false);
+    // posthog-js's batch queue, not one request per event.
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.length).toBeLessThan(10);
+  });
+
+  it('passes rateLimit to posthog-js: past the burst, events are dropped with one warning', async () => {
+    const token = newToken('limited');
+    const { analytics } = mountAnalytics(token, { config: { rateLimit: { eventsPerSecond: 1, burst: 20 } } });
+    for (let seq = 0; seq < 100; seq++) analytics.capture('limited', { seq });
+    const received = await waitForEvents(token, (e) => e.some((x) => x.event === '$$client_ingestion_warning'));
+    const kept = received.filter((e) => e.event === 'limited').length;
+    // The burst (the page view took one token, the clock refills a few meanwhile), not the 100.
+    expect(kept).toBeGreaterThanOrEqual(15);
+    expect(kept).toBeLessThan(30);
+  });
+
   it('turns a channel exposure into $feature_flag_called', async () => {
     const token = newToken('exposure');
     mountAnalytics(token);

@@ -108,6 +108,14 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
     opt_out_useragent_filter: !config.filterBots,
     person_profiles: 'identified_only',
     before_send: beforeSend,
+    // One storage (cookie + localStorage) write per 250 ms, not one per event (posthog-js's own advice
+    // for pages that capture many events; flushed on pagehide).
+    persistence_save_debounce_ms: 250,
+    // A burst is kept (10,000), a runaway loop is still cut to 10 a second (posthog-js: 100, then 10).
+    rate_limiting: {
+      events_per_second: config.rateLimit?.eventsPerSecond ?? 10,
+      events_burst_limit: config.rateLimit?.burst ?? 10_000,
+    },
     ...(config.flushIntervalMs !== undefined && {
       request_queue_config: { flush_interval_ms: config.flushIntervalMs },
     }),
@@ -143,6 +151,9 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
       const title = event === '$pageview' ? properties.title : undefined;
       instance.capture(event, title === undefined ? properties : { ...properties, $plinth_title: title }, {
         timestamp: at,
+        // posthog-js sends a capture that has options but no `_batchKey` at once, one request per event
+        // (`@internal`, its default key): with it, events go through posthog's batch queue.
+        _batchKey: 'events',
         ...(set && { $set: set }),
         ...(setOnce && { $set_once: setOnce }),
         ...(beacon && { transport: 'sendBeacon', send_instantly: true }),
