@@ -40,6 +40,12 @@ const captured = () =>
     .map((c) => ({ event: c.args[0], properties: c.args[1] as Record<string, unknown>, options: c.args[2] }));
 const methods = () => fake.calls.map((c) => (c.method === 'capture' ? `capture:${c.args[0]}` : c.method));
 
+afterEach(async () => {
+  // The page changes its title: a page view still waiting for one is sent now, not into the next test.
+  document.title = 'Left';
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
 beforeEach(() => {
   fake.calls.length = 0;
   fake.loads.length = 0;
@@ -52,6 +58,8 @@ function Status() {
   return <p data-testid="status">{useAnalyticsStatus()}</p>;
 }
 
+let pages = 0;
+/** Mounts the provider; the page then sets its title, which sends the initial page view (a microtask later). */
 function mount(decisions: Parameters<typeof createTestConsent>[0] = {}) {
   const consent = createTestConsent(decisions);
   const analytics = createAnalytics({ token: 'phc_test', consent });
@@ -60,8 +68,10 @@ function mount(decisions: Parameters<typeof createTestConsent>[0] = {}) {
       <Status />
     </AnalyticsProvider>,
   );
+  document.title = `Page ${++pages}`;
   return { consent, analytics, view };
 }
+const pageViews = () => captured().filter((c) => c.event === '$pageview');
 
 describe('AnalyticsProvider', () => {
   it('loads nothing before consent; queued calls keep their time and go out after grant, in order', async () => {
@@ -70,6 +80,7 @@ describe('AnalyticsProvider', () => {
     const { consent, analytics } = mount();
     analytics.capture('signup_completed', { plan: 'pro' });
     vi.setSystemTime(new Date('2026-01-01T10:00:05Z'));
+    analytics.capture('plan_viewed');
     expect(screen.getByTestId('status').textContent).toBe('waiting-consent');
     expect(fake.loads).toHaveLength(0);
     vi.useRealTimers();
@@ -77,10 +88,15 @@ describe('AnalyticsProvider', () => {
     act(() => consent.grant('analytics'));
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
     expect(fake.loads).toHaveLength(1);
-    const [pageview, signup] = captured();
-    expect(pageview?.event).toBe('$pageview');
+    await waitFor(() => expect(pageViews()).toHaveLength(1));
+    const [pageview] = pageViews();
+    const [signup, viewed] = captured().filter((c) => c.event !== '$pageview');
+    expect(pageview).toMatchObject({ properties: { title: `Page ${pages}` } });
+    expect((pageview!.options as { at: Date }).at.toISOString()).toBe('2026-01-01T10:00:00.000Z');
     expect(signup).toMatchObject({ event: 'signup_completed', properties: { plan: 'pro' } });
     expect((signup!.options as { at: Date }).at.toISOString()).toBe('2026-01-01T10:00:00.000Z');
+    expect(viewed?.event).toBe('plan_viewed');
+    expect((viewed!.options as { at: Date }).at.toISOString()).toBe('2026-01-01T10:00:05.000Z');
   });
 
   it('drops queued calls when consent is denied and never loads', async () => {
@@ -89,7 +105,7 @@ describe('AnalyticsProvider', () => {
     act(() => consent.deny('analytics'));
     expect(screen.getByTestId('status').textContent).toBe('denied');
     analytics.capture('y');
-    expect(analytics.dropped()).toBeGreaterThanOrEqual(3); // page view, x, y
+    await waitFor(() => expect(analytics.dropped()).toBe(3)); // page view, x, y
     expect(fake.loads).toHaveLength(0);
   });
 
@@ -97,7 +113,11 @@ describe('AnalyticsProvider', () => {
     mount({ analytics: 'granted' });
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
     expect(fake.loads).toHaveLength(1);
-    expect(captured().filter((c) => c.event === '$pageview')).toHaveLength(1);
+    await waitFor(() => expect(pageViews()).toHaveLength(1));
+    act(() => history.pushState(null, '', '/sentinel')); // sends nothing yet, but after the initial one
+    document.title = 'Sentinel';
+    await waitFor(() => expect(pageViews()).toHaveLength(2));
+    expect(pageViews().map((c) => c.properties.$pathname)).toEqual(['/', '/sentinel']);
   });
 
   it('captures exactly one page view per navigation: push, replace, Back; none for the same URL', async () => {
@@ -112,7 +132,12 @@ describe('AnalyticsProvider', () => {
       history.replaceState(null, '', '/pricing/pro'); // jsdom's back() is async; simulate the pop
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
+    // Each page view was sent when the next navigation came; the last one waits for its title.
+    await waitFor(() => expect(pageViews()).toHaveLength(4));
+    document.title = 'Pro plan';
+    await waitFor(() => expect(captured().filter((c) => c.event === '$pageview')).toHaveLength(5));
     const views = captured().filter((c) => c.event === '$pageview');
+    expect(views[4]?.properties.title).toBe('Pro plan');
     expect(views.map((v) => v.properties.$pathname)).toEqual([
       '/',
       '/pricing',
@@ -124,6 +149,27 @@ describe('AnalyticsProvider', () => {
       properties: { utm_source: 'news' },
       options: { set: { utm_source: 'news' }, setOnce: { $initial_utm_source: 'news' } },
     });
+  });
+
+  it("sends a page view with the new page's title, set by the router after the history call", async () => {
+    mount({ analytics: 'granted' });
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
+    const titles = () => pageViews().map((c) => c.properties.title);
+    await waitFor(() => expect(titles()).toEqual([`Page ${pages}`]));
+    act(() => history.pushState(null, '', '/pricing'));
+    await act(() => Promise.resolve()); // the router renders the new route, then sets its title
+    document.title = 'Pricing';
+    await waitFor(() => expect(titles()).toEqual([`Page ${pages}`, 'Pricing']));
+    act(() => history.pushState(null, '', '/pricing/faq')); // a page with the same title
+    await waitFor(() => expect(titles()).toHaveLength(3), { timeout: 3000 }); // sent after the wait
+    expect(titles()[2]).toBe('Pricing');
+    act(() => history.pushState(null, '', '/lazy-page')); // a lazy route: its title comes later
+    document.dispatchEvent(new Event('visibilitychange')); // still visible: nothing sent
+    act(() => history.pushState(null, '', '/next')); // left before that: sent with the title it had
+    await waitFor(() => expect(titles()).toEqual([`Page ${pages}`, 'Pricing', 'Pricing', 'Pricing']));
+    expect(pageViews().at(-1)?.properties.$pathname).toBe('/lazy-page');
+    document.title = 'Next';
+    await waitFor(() => expect(titles().at(-1)).toBe('Next'));
   });
 
   it('stops listening on unmount', async () => {

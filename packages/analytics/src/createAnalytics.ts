@@ -1,7 +1,7 @@
 import { type ConsentStore, channel, createVendorLoader, isBrowser, PlinthError } from '@plinth/core';
 import type { AnalyticsClient, Properties, SendOptions } from './client';
 import { type AnalyticsConfig, resolveConfig } from './config';
-import { campaignParams, onNavigate, pageKey } from './navigation';
+import { onNavigate, pageKey } from './navigation';
 import type { Analytics, AnyEvents } from './types';
 
 /** The analytics a provider owns: `Analytics` plus the lifecycle the provider drives. */
@@ -58,33 +58,31 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
     const by = person;
     loader.call((client, at) => by === person && fn(client, at));
   };
-  const send = (event: string, properties: Properties = {}, extra: Omit<SendOptions, 'at'> = {}) =>
-    byThisPerson((client, at) => client.capture(event, properties, { ...extra, at }));
+  const send = (event: string, properties: Properties = {}, extra: Partial<SendOptions> = {}) =>
+    byThisPerson((client, at) => client.capture(event, properties, { at, ...extra }));
 
   const captureException = (error: unknown, context: Properties = {}) => {
     if (caps.exceptions) byThisPerson((client, at) => client.captureException(error, context, at));
   };
 
   let lastPage: string | undefined;
+  let pages: Promise<{ view(href: string, at: Date, title: string): void }> | undefined;
+  /**
+   * One page view per new URL: URL, time and title are taken now; `./pageViews` (its own chunk) sends it
+   * with the new page's title once the router has set it. A pending page view survives `stop()`
+   * (StrictMode's stop → start must not send it early).
+   */
   const pageView = () => {
     const key = pageKey(location);
     if (key === lastPage) return;
     lastPage = key;
-    const campaign = caps.campaigns ? campaignParams(location.href) : {};
-    const touched = Object.keys(campaign).length > 0;
-    const firstTouch = Object.fromEntries(Object.entries(campaign).map(([k, v]) => [`$initial_${k}`, v]));
-    send(
-      '$pageview',
-      {
-        $current_url: location.href,
-        $pathname: location.pathname,
-        $host: location.host,
-        title: document.title,
-        ...campaign,
-      },
-      touched ? { set: campaign, setOnce: firstTouch } : {},
-    );
+    const [href, at, title] = [location.href, new Date(), document.title];
+    pages ??= import('./pageViews').then(({ createPageViews }) => createPageViews(caps.campaigns, send));
+    pages.then((p) => p.view(href, at, title)).catch(chunkFailed);
   };
+  /** A chunk of our own that cannot load (offline, blocked): reported once, never an unhandled rejection. */
+  const chunkFailed = (error: unknown) =>
+    channel.reportOnce('analytics:chunk', 'warn', 'analytics: a chunk failed to load', { reason: String(error) });
 
   let lastIdentified: string | undefined;
   let cleanups: (() => void)[] = [];
@@ -132,7 +130,7 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
               captureException,
             }),
           );
-        });
+        }, chunkFailed);
       }
       cleanups.push(
         channel.on(

@@ -30,12 +30,3 @@ export function pageKey(location: Location): string {
   const hash = location.hash.startsWith('#/') || location.hash.startsWith('#!/') ? location.hash : '';
   return location.pathname + location.search + hash;
 }
-
-const CAMPAIGN = /^(utm_[a-z]+|[gd]clid|gbraid|wbraid|fbclid|msclkid|twclid|li_fat_id|ttclid|igshid|mc_cid)$/;
-
-/** Campaign parameters of a URL (`utm_*`, `gclid`, `fbclid`, …). */
-export function campaignParams(href: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of new URL(href).searchParams) if (CAMPAIGN.test(key) && value) out[key] = value;
-  return out;
-}

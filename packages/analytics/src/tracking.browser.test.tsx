@@ -1,6 +1,14 @@
 import { channel } from '@plinth/core';
 import { act, waitFor } from '../../../tooling/render';
-import { mountAnalytics, newToken, recordings, resetPage, sandboxUrl, waitForEvents } from '../test/browser-helpers';
+import {
+  mountAnalytics,
+  newToken,
+  recordings,
+  resetPage,
+  sandboxUrl,
+  titled,
+  waitForEvents,
+} from '../test/browser-helpers';
 
 beforeEach(() => resetPage());
 afterEach(() => resetPage());
@@ -21,6 +29,7 @@ describe('page views, scrubbing, identity (real posthog-js against the sandbox)'
     const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
     history.back();
     await popped;
+    await titled('Two');
     analytics.capture('sentinel');
     const received = await waitForEvents(token, (e) => e.some((x) => x.event === 'sentinel'));
     expect(views(received)).toEqual([start, '/pv/one', '/pv/two', '/pv/three', '/pv/two']);
@@ -101,6 +110,7 @@ describe('page views, scrubbing, identity (real posthog-js against the sandbox)'
     const { analytics } = mountAnalytics(token);
     await waitFor(() => expect(analytics.status()).toBe('ready'), { timeout: 10_000 });
     history.pushState(null, '', '/pricing?utm_source=ads&utm_medium=cpc');
+    await titled('Pricing');
     analytics.capture('sentinel');
     const received = await waitForEvents(token, (e) => e.some((x) => x.event === 'sentinel'));
     const [landing, pricing] = received.filter((e) => e.event === '$pageview');

@@ -98,7 +98,14 @@ export function mountAnalytics(
     consent,
   });
   const view = render(<AnalyticsProvider client={analytics}>{options.children}</AnalyticsProvider>);
+  document.title = `Mounted ${token}`; // the page sets its title: the initial page view goes (a microtask later)
   return { analytics, consent, unmount: view.unmount };
+}
+
+/** What a router does after a navigation: sets the new page's title, which sends its page view. */
+export async function titled(title: string): Promise<void> {
+  document.title = title;
+  await Promise.resolve(); // the page view is sent from a MutationObserver callback, a microtask
 }
 
 const start = location.pathname + location.search;
