@@ -44,6 +44,8 @@ interface Fault {
 
 interface Drill {
   name: string;
+  /** Requests the fault must have caught: each SDK did try, and met the fault. */
+  mustHit: RegExp[];
   install(context: BrowserContext): Promise<Fault>;
 }
 
@@ -55,6 +57,7 @@ const DRILLS: Drill[] = [
     // provider, inspector): what a stopped sandbox gives, but only in this context, so the other
     // drills (and the journeys, which share the one sandbox the preview server starts) keep theirs.
     name: 'sandbox unreachable',
+    mustHit: [/\/sdk\/evalx\//, /\/array\/[^/]+\/config$/, /\/datadog\/intake/, /\/_sandbox\/stream/],
     async install(context) {
       const hits: string[] = [];
       await context.route(isSandbox, (route) => {
@@ -68,6 +71,7 @@ const DRILLS: Drill[] = [
     // Every vendor endpoint answers 500, with the sandbox's CORS headers so the SDKs do see a 500
     // (not a CORS error); preflights still get the sandbox's own answer.
     name: 'every vendor endpoint answers 500',
+    mustHit: [/\/sdk\/evalx\//, /\/array\/[^/]+\/config$/, /\/datadog\/intake/],
     async install(context) {
       const hits: string[] = [];
       await context.route(isVendor, (route) => {
@@ -96,6 +100,7 @@ const DRILLS: Drill[] = [
     // timeout), and not before the drill has checked the defaults: the late answers must still be
     // taken without an error, and they are awaited.
     name: 'every vendor endpoint answers after 10 s',
+    mustHit: [/\/sdk\/evalx\//, /\/array\/[^/]+\/config$/],
     async install(context) {
       const hits: string[] = [];
       let open: () => void = () => undefined;
@@ -127,6 +132,7 @@ const DRILLS: Drill[] = [
   },
   {
     name: 'vendor chunks blocked',
+    mustHit: [/\/posthog-/, /\/launchdarkly-/, /\/datadog-/, /\/oidc-client-ts-/],
     async install(context) {
       const hits: string[] = [];
       await context.route(VENDOR_CHUNKS, (route) => {
@@ -163,6 +169,7 @@ async function runDrill(browser: Browser, drill: Drill) {
     await expect(h1).toHaveText('The integration layer, composed');
     await expectFlagDefaults(page);
 
+    expect((await nav.getByRole('link').allTextContents()).sort()).toEqual(PAGES.map(([link]) => link).sort());
     // Every page of the nav; the delayed drill leaves Account (which starts a sign-in) for after the answers.
     for (const [link, title] of PAGES.filter(([link]) => !fault.release || link !== 'Account')) {
       await nav.getByRole('link', { name: link, exact: true }).click();
@@ -175,7 +182,12 @@ async function runDrill(browser: Browser, drill: Drill) {
     await expectFlagDefaults(page);
     // Auth did not hang on "Checking session…": signed out, with its link.
     await expect(signIn).toHaveText('Sign in');
-    expect(fault.hits.length, 'requests the fault caught').toBeGreaterThan(0);
+    for (const pattern of drill.mustHit) {
+      expect(
+        fault.hits.filter((url) => pattern.test(new URL(url).pathname)).length,
+        `requests the fault caught matching ${pattern}`,
+      ).toBeGreaterThan(0);
+    }
 
     if (fault.release) {
       const held = fault.hits.length;
@@ -202,5 +214,7 @@ async function runDrill(browser: Browser, drill: Drill) {
 test('faults: sandbox unreachable, 500s, 10 s answers, blocked chunks: the demo works, flags default, no error', async ({
   browser,
 }) => {
+  // An upper bound, not a wait: four browser contexts at once on a shared 2-core machine.
+  test.setTimeout(120_000);
   await Promise.all(DRILLS.map((drill) => runDrill(browser, drill)));
 });
