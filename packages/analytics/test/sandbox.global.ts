@@ -1,15 +1,13 @@
-import { startSandbox } from '@plinth/sandbox';
+import { provideSandbox } from '@plinth/sandbox';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The sandbox the browser tests send to (real posthog-js → sandbox). */
+    /** The sandbox the browser tests talk to (the real vendor SDK → the sandbox). */
     sandboxUrl: string;
+    /** A loopback URL where nothing listens (the vendor's service blocked or down). */
+    deadUrl: string;
   }
 }
 
-export default async function setup(project: TestProject) {
-  const sandbox = await startSandbox({ port: 0, quiet: true });
-  project.provide('sandboxUrl', sandbox.url);
-  return () => sandbox.close();
-}
+export default (project: TestProject) => provideSandbox(project);
