@@ -5,8 +5,8 @@ export { type DecodedBody, type DecodeOptions, decodeBody, isGzip, parseForm } f
 export { HttpError } from './http/HttpError';
 export { isSecretParam, REDACTED, redactHeaders, redactParams, SECRET_PARAMS } from './http/redact';
 export { HEARTBEAT_MS, SseHub, type SseOptions, type SseStream } from './http/sse';
-export { DEFAULT_MAX_ENTRIES, type ReceivedFilter, type ReceivedRequest } from './recorder';
 export { type ProvidingProject, provideSandbox } from './provideSandbox';
+export { DEFAULT_MAX_ENTRIES, type ReceivedFilter, type ReceivedRequest } from './recorder';
 export { DEFAULT_PORT, type Sandbox, type SandboxOptions, startSandbox } from './startSandbox';
 export { type CollectExposed, type CollectOptions, collect } from './vendors/collect';
 export { type DefaultVendors, vendors } from './vendors/index';
