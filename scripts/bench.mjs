@@ -515,7 +515,7 @@ if (!crashed) {
     readme,
     replaceSection(
       readFileSync(readme, 'utf8'),
-      `${summary}\n\nHow each figure is measured: [BENCH.md](BENCH.md). Run it again with \`pnpm bench\` (about 5 minutes).`,
+      `${summary}\n\nHow each figure is measured: [BENCH.md](BENCH.md). Run it again with \`pnpm bench\` (\`--skip-packages\` leaves out the package benches).`,
     ),
   );
   log(`wrote BENCH.md and README.md's bench section (${((Date.now() - started) / 1000).toFixed(0)} s in all)`);
