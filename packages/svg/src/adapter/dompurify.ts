@@ -1,6 +1,7 @@
 // The only file that imports DOMPurify. It is loaded with import() (see ../vendors.ts), so pages that
 // render icons do not download the sanitiser before their first render.
 import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { stripEventAttributes } from '../stripEventAttributes';
 
 /** Raster and SVG images an `<image>`/`<feImage>` may embed; SVG used as an image runs no script. */
 const IMAGE_DATA_URI = /^data:image\/(?:png|jpe?g|gif|webp|avif|svg\+xml)[;,]/i;
@@ -50,7 +51,8 @@ export function sanitize(markup: string, allowExternalUse: boolean): string {
   if (!dompurify) return '';
   externalUse = allowExternalUse;
   try {
-    const body = dompurify.sanitize(markup, {
+    // Event-handler attributes go before DOMPurify parses: a parse under a strict CSP would report them.
+    const body = dompurify.sanitize(stripEventAttributes(markup), {
       USE_PROFILES: { svg: true, svgFilters: true },
       FORBID_TAGS: ['foreignObject', 'script', 'iframe', 'embed', 'object'],
       // `<use>` is left out of DOMPurify's profile because of external references; the hook above polices those.
