@@ -53,23 +53,28 @@ export function clearPosthogStorage(): void {
 export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): Promise<AnalyticsClient> {
   const caps = config.capabilities;
   const clicks = caps.autocapture || caps.rageClicks;
-  const [{ PostHog }, bundles] = await Promise.all([
+  // Each extension set is picked by name in `.then(({ … }))`, which lets the bundler keep only those
+  // exports of extension-bundles.js (a namespace import would keep all of it: surveys, tours, replay…,
+  // 71 KB gz instead of ~21 KB for both sets).
+  const [{ PostHog }, analytics, errors] = await Promise.all([
     import('posthog-js/dist/module.slim.no-external.js'),
-    clicks || caps.deadClicks || caps.webVitals || caps.exceptions
-      ? import('posthog-js/dist/extension-bundles.js')
+    clicks || caps.deadClicks || caps.webVitals
+      ? import('posthog-js/dist/extension-bundles.js').then(({ AnalyticsExtensions }) => AnalyticsExtensions)
+      : undefined,
+    caps.exceptions
+      ? import('posthog-js/dist/extension-bundles.js').then(({ ErrorTrackingExtensions }) => ErrorTrackingExtensions)
       : undefined,
     caps.deadClicks ? import('posthog-js/dist/dead-clicks-autocapture.js') : undefined,
     caps.webVitals ? import('posthog-js/dist/web-vitals.js') : undefined,
   ]);
 
   const extensions: NonNullable<PostHogConfig['__extensionClasses']> = {};
-  if (bundles) {
-    const { AnalyticsExtensions: analytics, ErrorTrackingExtensions: errors } = bundles;
+  if (analytics) {
     if (clicks) extensions.autocapture = analytics.autocapture;
     if (caps.deadClicks) extensions.deadClicksAutocapture = analytics.deadClicksAutocapture;
     if (caps.webVitals) extensions.webVitalsAutocapture = analytics.webVitalsAutocapture;
-    if (caps.exceptions) extensions.exceptions = errors.exceptions;
   }
+  if (errors) extensions.exceptions = errors.exceptions;
 
   let paused = false;
   const beforeSend = (result: CaptureResult | null): CaptureResult | null => {
