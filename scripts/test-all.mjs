@@ -22,7 +22,7 @@ const steps = [
   ['stories as browser tests (Chromium)', ['vitest', 'run', '--project', 'storybook']],
   ['Storybook static build', ['storybook', 'build', '--quiet', '-o', 'storybook-static']],
   [
-    "the demo's start-up budget (initial JS ≤ 6 KB gz over React + React Router)",
+    "the demo's budgets (initial JS ≤ 6 KB gz over React + React Router; each vendor's lazy chunks)",
     ['node', 'apps/demo/scripts/budget.mjs'],
   ],
   [
