@@ -64,8 +64,8 @@ export const test = base.extend<{ errors: string[]; cspViolations: CspViolation[
           via: 'console',
           directive: /directive:? ["']([\w-]+)/.exec(text)?.[1] ?? '',
           blocked: '',
-          document: message.location().url,
-          text,
+          document: message.page()?.url() ?? '',
+          text: `${text} (${message.location().url})`,
         });
       });
       await page.exposeBinding(CSP_BINDING, (_source, violation: CspViolation) => {
