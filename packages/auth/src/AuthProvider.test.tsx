@@ -192,7 +192,7 @@ describe('RequireAuth', () => {
       </AuthProvider>,
     );
     await waitFor(() => expect(client.signIn).toHaveBeenCalledTimes(1));
-    expect(client.signIn).toHaveBeenCalledWith('/account?tab=1');
+    expect(vi.mocked(client.signIn).mock.calls[0]?.[0]).toBe('/account?tab=1');
     first.unmount();
 
     // A reload in the same tab (sessionStorage survives): no second automatic redirect.
@@ -212,6 +212,43 @@ describe('RequireAuth', () => {
     expect(screen.getByText('fallback')).toBeTruthy();
   });
 
+  it('cancels its sign-in when unmounted before the provider answered (the user went elsewhere)', async () => {
+    goTo('/account');
+    let discovered: () => void = () => {};
+    const redirected = vi.fn();
+    const { client, load } = fakeClient({
+      // As the adapter does: discovery first (slow here), then the redirect unless cancelled meanwhile.
+      signIn: vi.fn(async (_returnTo: string, signal?: AbortSignal) => {
+        await new Promise<void>((resolve) => {
+          discovered = resolve;
+        });
+        if (!signal?.aborted) redirected();
+      }),
+    });
+    const auth = createAuth(SETTINGS, { load });
+    function App({ protectedPage }: { protectedPage: boolean }) {
+      return (
+        <AuthProvider client={auth}>
+          {protectedPage ? <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth> : <p>elsewhere</p>}
+        </AuthProvider>
+      );
+    }
+    const view = render(<App protectedPage />);
+    await waitFor(() => expect(client.signIn).toHaveBeenCalledTimes(1)); // once, under StrictMode
+    view.rerender(<App protectedPage={false} />); // the user went elsewhere
+    await waitFor(() => expect(vi.mocked(client.signIn).mock.calls[0]?.[1]?.aborted).toBe(true));
+    discovered();
+    await act(() => Promise.resolve());
+    expect(redirected).not.toHaveBeenCalled();
+    expect(screen.getByText('elsewhere')).toBeTruthy();
+
+    // Back on the protected page: the cancelled attempt did not use up the tab's automatic sign-in.
+    view.rerender(<App protectedPage />);
+    await waitFor(() => expect(client.signIn).toHaveBeenCalledTimes(2));
+    discovered();
+    await waitFor(() => expect(redirected).toHaveBeenCalledTimes(1));
+  });
+
   it('an explicit signIn() is not limited by the loop guard', async () => {
     sessionStorage.setItem('plinth.auth.autoSignInAt', String(Date.now()));
     const { client, load } = fakeClient();
@@ -226,7 +263,7 @@ describe('RequireAuth', () => {
       </AuthProvider>,
     );
     await act(() => signIn({ returnTo: 'https://evil.example' }));
-    expect(client.signIn).toHaveBeenCalledWith('/');
+    expect(vi.mocked(client.signIn).mock.calls[0]?.[0]).toBe('/');
   });
 });
 

@@ -11,15 +11,24 @@ export interface RequireAuthProps {
 
 /**
  * Renders `children` for a signed-in user. A signed-out user is sent to sign in, at most once per
- * mount and once per 30 s per tab, and never after an error or an expired session.
+ * mount and once per 30 s per tab, and never after an error or an expired session. Unmounted before
+ * the browser has left for the provider (the user went elsewhere while it was slow to answer), the
+ * sign-in is cancelled.
  */
 export function RequireAuth({ children, fallback = null, returnTo }: RequireAuthProps) {
   const { status, signIn } = useAuth();
-  const tried = useRef(false);
+  const attempt = useRef<AbortController | null>(null);
+  const leaving = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
-    if (status !== 'signedOut' || tried.current) return;
-    tried.current = true;
-    void signIn({ returnTo, automatic: true });
+    // A cleanup followed by a setup (StrictMode, a dependency change) is not a departure.
+    clearTimeout(leaving.current);
+    if (status === 'signedOut' && !attempt.current) {
+      attempt.current = new AbortController();
+      void signIn({ returnTo, automatic: true, signal: attempt.current.signal });
+    }
+    return () => {
+      leaving.current = setTimeout(() => attempt.current?.abort());
+    };
   }, [status, signIn, returnTo]);
   return <>{status === 'signedIn' ? children : fallback}</>;
 }

@@ -1,6 +1,6 @@
 import { channel, createVendorLoader, isBrowser } from '@plinth/core';
 import { AuthError, type AuthErrorSource, toAuthError } from './AuthError';
-import { claimAutoSignIn, hasSessionMarker, setSessionMarker, withTabLock } from './storage';
+import { claimAutoSignIn, hasSessionMarker, releaseAutoSignIn, setSessionMarker, withTabLock } from './storage';
 import type { AuthClient, AuthSession, AuthSettings, AuthState, AuthUser, ResolvedAuthSettings } from './types';
 import { validateReturnTo } from './validateReturnTo';
 
@@ -9,6 +9,11 @@ export interface SignInOptions {
   returnTo?: string;
   /** Started by the app rather than a click (`RequireAuth`): at most one per 30 s per tab, never after an error. */
   automatic?: boolean;
+  /**
+   * Cancels the sign-in when aborted before the browser is sent to the provider (it may be slow to
+   * answer discovery): `RequireAuth` aborts when it unmounts, so a user who went elsewhere stays there.
+   */
+  signal?: AbortSignal;
 }
 
 /** A session, framework-free: give it to `<AuthProvider client={auth}>` or use it outside React (e.g. a fetch wrapper). */
@@ -275,7 +280,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
         removeEventListener('pageshow', onPageShow);
       };
     },
-    async signIn({ returnTo, automatic = false } = {}) {
+    async signIn({ returnTo, automatic = false, signal } = {}) {
       if (!isBrowser || redirecting) return;
       const to = validateReturnTo(returnTo ?? `${location.pathname}${location.search}${location.hash}`);
       if (automatic && (state.status === 'error' || !claimAutoSignIn())) {
@@ -284,10 +289,15 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
       }
       redirecting = true;
       try {
-        await (await client('signIn')).signIn(to);
+        await (await client('signIn')).signIn(to, signal);
       } catch (thrown) {
         redirecting = false;
-        set({ status: 'error', error: toAuthError(thrown, 'signIn') });
+        if (!signal?.aborted) set({ status: 'error', error: toAuthError(thrown, 'signIn') });
+      }
+      if (signal?.aborted) {
+        // Cancelled before the browser left: no redirect is under way, and an automatic one may come again.
+        redirecting = false;
+        if (automatic) releaseAutoSignIn();
       }
     },
     async signOut() {

@@ -33,6 +33,9 @@ export function claimAutoSignIn(now = Date.now()): boolean {
   }, true);
 }
 
+/** Gives the claim back: the automatic sign-in was cancelled before the browser left for the provider. */
+export const releaseAutoSignIn = (): void => safe(() => sessionStorage.removeItem(AUTO), undefined);
+
 /**
  * Runs `fn` while holding a lock shared by every tab of the origin: Web Locks where present, else a
  * localStorage lease (expires after 10 s so a closed tab cannot hold it forever).

@@ -26,7 +26,7 @@ describe('@plinth/auth/testing', () => {
       </TestAuthProvider>,
     );
     expect(screen.getByText('fallback')).toBeTruthy();
-    expect(auth.calls).toEqual([{ method: 'signIn', options: { automatic: true } }]);
+    expect(auth.calls).toEqual([{ method: 'signIn', options: { automatic: true, signal: expect.any(AbortSignal) } }]);
     act(() => auth.signInAs({ id: 'u1', name: 'Ada' }));
     expect(screen.getByText('secret')).toBeTruthy();
     expect(recording.of('signedIn').map((e) => e.user.id)).toEqual(['u1']);

@@ -56,7 +56,8 @@ export interface AuthSession {
 
 /** The vendor behind one door: what `src/adapter/oidc-client-ts.ts` implements. */
 export interface AuthClient {
-  signIn(returnTo: string): Promise<void>;
+  /** Sends the browser to the provider; resolves without navigating when `signal` was aborted first. */
+  signIn(returnTo: string, signal?: AbortSignal): Promise<void>;
   callback(url: string): Promise<AuthSession>;
   silentCallback(url: string): Promise<void>;
   /** The session in the user store, if still valid. */

@@ -38,16 +38,19 @@ export function createOidcClient(settings: ResolvedAuthSettings): AuthClient {
   });
 
   return {
-    async signIn(returnTo) {
+    async signIn(returnTo, signal) {
       try {
         await manager.metadataService.getMetadata();
       } catch (cause) {
+        if (signal?.aborted) return;
         throw new AuthError(`discovery: ${settings.authority} could not be read`, {
           source: 'discovery',
           code: 'network',
           cause,
         });
       }
+      // A slow provider: the user may have gone elsewhere meanwhile (RequireAuth unmounted).
+      if (signal?.aborted) return;
       await manager.signinRedirect({ state: { returnTo } });
     },
     callback: async (url) => toSession(await manager.signinRedirectCallback(url)),
