@@ -177,17 +177,25 @@ async function runDrill(browser: Browser, drill: Drill) {
     }
     await nav.getByRole('link', { name: 'Home', exact: true }).click();
     await expect(h1).toHaveText('The integration layer, composed');
-    // Past the flags' init timeout, still the defaults.
+    // Past the flags' init timeout, still the defaults, and the page says why.
     await expect.poll(() => Date.now() - acceptedAt).toBeGreaterThan(FLAGS_TIMEOUT_MS);
     await expectFlagDefaults(page);
+    await expect(page.locator('[data-flags-status]')).toHaveAttribute('data-flags-status', /^(timeout|failed)$/);
     // Auth did not hang on "Checking session…": signed out, with its link.
     await expect(signIn).toHaveText('Sign in');
+    // Datadog sends its batch every 30 s or when the page is hidden: another tab in front hides it, as a
+    // user switching tabs does.
+    const other = await context.newPage();
+    await other.bringToFront();
     for (const pattern of drill.mustHit) {
-      expect(
-        fault.hits.filter((url) => pattern.test(new URL(url).pathname)).length,
-        `requests the fault caught matching ${pattern}`,
-      ).toBeGreaterThan(0);
+      await expect
+        .poll(() => fault.hits.filter((url) => pattern.test(new URL(url).pathname)).length, {
+          message: `requests the fault caught matching ${pattern}`,
+        })
+        .toBeGreaterThan(0);
     }
+    await other.close();
+    await page.bringToFront();
 
     if (fault.release) {
       const held = fault.hits.length;
@@ -196,6 +204,7 @@ async function runDrill(browser: Browser, drill: Drill) {
       expect(answered).toBe(held);
       // …and the flags' late answer was taken: the sandbox's values replace the defaults, live.
       await expect(page.locator('.cta')).toHaveAttribute('data-variant', 'a');
+      await expect(page.locator('[data-flags-status]')).toHaveAttribute('data-flags-status', 'ready');
       await expect(page.getByTestId('home-banner')).toBeVisible();
       await nav.getByRole('link', { name: 'Account', exact: true }).click();
       await expect(h1).toHaveText('Your account');

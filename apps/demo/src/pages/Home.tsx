@@ -1,4 +1,4 @@
-import { Feature, useFlag, useVariant } from '@plinth/flags';
+import { Feature, useFlag, useFlagsStatus, useVariant } from '@plinth/flags';
 import { Link } from 'react-router';
 import { useTitle } from './useTitle';
 
@@ -32,6 +32,23 @@ function CallToAction() {
   );
 }
 
+/** Where the flag values come from: what a blocked or slow flag service looks like to a user (nothing breaks). */
+const FLAGS_STATUS = {
+  loading: 'Flags: loading (defaults meanwhile)',
+  ready: 'Flags: live from the flag service',
+  timeout: 'Flags: the flag service is slow (defaults until it answers)',
+  failed: 'Flags: the flag service is unreachable (defaults)',
+} as const;
+
+function FlagsStatus() {
+  const status = useFlagsStatus();
+  return (
+    <p className="flags-status" data-flags-status={status}>
+      {FLAGS_STATUS[status]}
+    </p>
+  );
+}
+
 export function Home() {
   useTitle('Home');
   const theme = useFlag('theme');
@@ -59,6 +76,7 @@ export function Home() {
         — the page view arrives without them.
       </p>
       <CallToAction />
+      <FlagsStatus />
     </article>
   );
 }
