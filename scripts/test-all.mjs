@@ -9,11 +9,15 @@ process.env.STORYBOOK_DISABLE_TELEMETRY = '1';
 process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
 const turbo = (...tasks) => ['turbo', 'run', ...tasks, '--concurrency=2', '--continue', '--output-logs=new-only'];
 
+// A step marked `alongside` starts when the steps before it are done and runs while the next ones do
+// (the journeys spend much of their time waiting on timers and a slow or offline network, not on the
+// CPU); its output is printed in one piece when it ends, and the summary waits for it.
 const steps = [
   [
     'build, typecheck, unit + SSR + type + browser tests, package checks, size budgets',
     turbo('build', 'typecheck', 'typecheck:root', 'test', 'check:package', 'size'),
   ],
+  ['end-to-end journeys (Chromium)', turbo('e2e'), { alongside: true }],
   ['the repository scripts (entry guard, license check)', ['vitest', 'run', '--project', 'scripts']],
   ['lint (biome)', ['biome', 'check', '.']],
   ['dead code and exports (knip)', ['knip']],
@@ -29,20 +33,19 @@ const steps = [
     'real consumers from the packed tarballs (React 18 + Vite, TypeScript node16)',
     ['node', 'scripts/consumer-test.mjs'],
   ],
-  ['end-to-end journeys (Chromium)', turbo('e2e')],
 ];
 
 /** Runs one step, echoing its output as it comes and keeping it, so the summary can say why it failed. */
-function run(cmd, args) {
+function run(cmd, args, { echo = true } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], shell: false });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
     const chunks = [];
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
+      if (echo) process.stdout.write(chunk);
       chunks.push(chunk);
     });
     child.stderr.on('data', (chunk) => {
-      process.stderr.write(chunk);
+      if (echo) process.stderr.write(chunk);
       chunks.push(chunk);
     });
     child.on('error', (error) => chunks.push(Buffer.from(String(error))));
@@ -71,16 +74,29 @@ function whyFailed(output) {
 }
 
 const results = [];
-for (const [name, [cmd, ...args]] of steps) {
-  console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
+const alongside = [];
+for (const [name, [cmd, ...args], { alongside: inBackground = false } = {}] of steps) {
   const started = Date.now();
-  const { status, output } = await run(cmd, args);
-  results.push({
-    name,
-    ok: status === 0,
-    seconds: Math.round((Date.now() - started) / 1000),
-    why: status === 0 ? [] : whyFailed(output),
-  });
+  const result = { name };
+  results.push(result);
+  const done = ({ status, output }) =>
+    Object.assign(result, {
+      ok: status === 0,
+      seconds: Math.round((Date.now() - started) / 1000),
+      why: status === 0 ? [] : whyFailed(output),
+      output,
+    });
+  if (inBackground) {
+    console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')} (started; runs alongside the next steps)`);
+    alongside.push(run(cmd, args, { echo: false }).then(done));
+  } else {
+    console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
+    done(await run(cmd, args));
+  }
+}
+for (const result of await Promise.all(alongside)) {
+  console.log(`\n━━ ${result.name} ━━ (ran alongside, ${result.seconds}s)`);
+  process.stdout.write(result.output);
 }
 
 console.log('\n━━ summary ━━');
