@@ -8,7 +8,8 @@
 //      c. `vite build` the same app for the browser, and hydrate the server markup in Chromium: no error, no warning,
 //      d. type-check imports of every entry with `moduleResolution: node16`, from CommonJS and from ESM files
 //         (skipLibCheck off, so an error inside a published .d.ts/.d.cts counts), and the rich-text quickstart;
-//   3. a Next.js 16 App Router app (React 19) from the same tarballs, installed at the same time as the first:
+//   3. a Next.js 16 App Router app (React 19) from the same tarballs, installed with pnpm (strict layout) at the
+//      same time as the first:
 //      a server component renders rich text (directly, and through a client file with custom components) and
 //      a client component reads a core provider; `next build` type-checks it, builds it and prerenders the page,
 //      and the prerendered HTML must hold the server-rendered article and the provider's state.
@@ -57,13 +58,13 @@ function run(cmd, argv, options = {}) {
   return result;
 }
 // Inside `pnpm run`, npm_execpath is pnpm itself; otherwise the pinned pnpm through npx (the README's form).
-const pnpmAsync = (argv, cwd) =>
-  process.env.npm_execpath?.match(/pnpm/)
-    ? promisify(execFile)(process.execPath, [process.env.npm_execpath, ...argv], { cwd })
-    : promisify(execFile)('npx', ['-y', 'pnpm@10.34.9', ...argv], { cwd });
+const pnpmCommand = process.env.npm_execpath?.match(/pnpm/)
+  ? [process.execPath, process.env.npm_execpath]
+  : ['npx', '-y', 'pnpm@10.34.9'];
+const pnpmAsync = (argv, cwd, env) => runAsync(pnpmCommand[0], [...pnpmCommand.slice(1), ...argv], cwd, env);
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 // npm with an empty user config (no stray settings from the machine), quiet, and no install scripts. Async, so
-// the two consumers install side by side (npm's cache is safe to share between processes).
+// the two consumers install side by side (npm's cache and pnpm's store are safe to share between processes).
 const npm = (cwd, argv) =>
   runAsync(
     'npm',
@@ -75,6 +76,17 @@ const npm = (cwd, argv) =>
       npm_config_update_notifier: 'false',
     },
   );
+/**
+ * pnpm for the Next.js consumer: its isolated node_modules (a package sees only what it declares) is the strict
+ * layout, so a dependency a tarball forgot to declare fails here; and it links from the store instead of
+ * unpacking Next.js's ~300 MB again, which keeps the Next.js app inside the suite's time budget.
+ */
+const pnpmInstall = (cwd) =>
+  pnpmAsync(['install', '--prefer-offline', '--reporter=append-only'], cwd, {
+    ...consumerEnv(),
+    npm_config_userconfig: join(cwd, '.npmrc-empty'),
+    npm_config_update_notifier: 'false',
+  });
 /** The environment a consumer's tools see: the workspace's pnpm/npm run variables left out. */
 function consumerEnv() {
   return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(npm_|PNPM_|pnpm_)/i.test(key)));
@@ -301,6 +313,8 @@ function nextFiles(deps) {
     'package.json': {
       name: 'plinth-consumer-next16',
       private: true,
+      // A tarball's own dependency on another @plinth package resolves to its tarball too, never the registry.
+      pnpm: { overrides: Object.fromEntries(Object.entries(deps).filter(([name]) => name.startsWith('@plinth/'))) },
       dependencies: {
         ...deps,
         next: V.next,
@@ -424,7 +438,7 @@ async function react18(app, check) {
 
 /** Next.js 16 App Router (React 19): install, then `next build` (type-check, compile, prerender) and read the page. */
 async function nextjs(next, check) {
-  if (!(await check('npm install (Next.js 16, React 19, the tarballs)', () => npm(next, ['install'])))) return;
+  if (!(await check('pnpm install (Next.js 16, React 19, the tarballs)', () => pnpmInstall(next)))) return;
   await check(
     'next build: App Router, rich text from a server component, a core provider in a client one',
     async () => {
@@ -474,8 +488,9 @@ async function main() {
       ]);
       step('pack');
       mkdirSync(tarballs);
-      // `pnpm pack` applies publishConfig and replaces workspace: ranges, as `pnpm publish` does. In parallel.
-      await Promise.all(packages.map(({ dir }) => pnpmAsync(['pack', '--pack-destination', tarballs], dir)));
+      // `pnpm pack` applies publishConfig and replaces workspace: ranges, as `pnpm publish` does. One process.
+      const filters = packages.flatMap(({ pkg }) => ['--filter', pkg.name]);
+      await pnpmAsync(['-r', ...filters, 'pack', '--pack-destination', tarballs], root);
     }
     checksStarted = Date.now();
     const deps = {};
