@@ -30,7 +30,7 @@ const steps = [
     ['node', 'apps/demo/scripts/budget.mjs'],
   ],
   [
-    'real consumers from the packed tarballs (React 18 + Vite, TypeScript node16)',
+    'real consumers from the packed tarballs (React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16)',
     ['node', 'scripts/consumer-test.mjs'],
   ],
 ];

@@ -1,11 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import createDOMPurify from 'dompurify';
 import { stripEventAttributes } from './stripEventAttributes';
-
-const corpus: { payload: string }[] = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '../test/fixtures/dompurify-svg-fixtures.json'), 'utf8'),
-);
 
 /** The attributes each element of the parsed markup has. */
 const attributes = (markup: string) =>
@@ -40,18 +33,5 @@ describe('stripEventAttributes', () => {
     const markup =
       '<?xml version="1.0"?><!DOCTYPE svg><svg offset="1" opacity=".5" data-on="1"><!-- a onclick --><text>online, on = off, on/off, 1<2 is on</text><style>a[onclick] {}</style></svg >';
     expect(stripEventAttributes(markup)).toBe(markup);
-  });
-
-  it('changes nothing DOMPurify keeps: the 48 corpus cases sanitise to the same markup', () => {
-    const purify = createDOMPurify(window);
-    const options = { USE_PROFILES: { svg: true, svgFilters: true } };
-    let changed = 0;
-    for (const { payload } of corpus) {
-      const stripped = stripEventAttributes(payload);
-      if (stripped !== payload) changed++;
-      expect(purify.sanitize(stripped, options)).toBe(purify.sanitize(payload, options));
-    }
-    // Positive sentinel: the corpus does carry handlers to defuse.
-    expect(changed).toBeGreaterThan(5);
   });
 });
