@@ -8,8 +8,8 @@
 // Usage: node scripts/budget.mjs [--json]   Exit code 1 when over budget or a vendor is at start-up.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { buildAndMeasure } from './initial-js.mjs';
 
 const BUDGET_KB = 6;
