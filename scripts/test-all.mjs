@@ -7,7 +7,6 @@ import { stripVTControlCharacters } from 'node:util';
 process.env.TURBO_TELEMETRY_DISABLED = '1';
 process.env.STORYBOOK_DISABLE_TELEMETRY = '1';
 process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
-// Three tasks at once on two cores: the browser-test tasks spend part of their time waiting on Chromium and servers.
 const turbo = (concurrency, ...tasks) => [
   'turbo',
   'run',
@@ -23,7 +22,7 @@ const turbo = (concurrency, ...tasks) => [
 const steps = [
   [
     'build, typecheck, unit + SSR + type + browser tests, package checks, size budgets',
-    turbo(3, 'build', 'typecheck', 'typecheck:root', 'test', 'check:package', 'size'),
+    turbo(2, 'build', 'typecheck', 'typecheck:root', 'test', 'check:package', 'size'),
   ],
   ['end-to-end journeys (Chromium)', turbo(2, 'e2e'), { alongside: true }],
   ['the repository scripts (entry guard, license check)', ['vitest', 'run', '--project', 'scripts']],

@@ -102,7 +102,9 @@ export async function startSandbox<const Modules extends readonly AnyVendorModul
     if (!settings.quiet) console.log(`[plinth-sandbox] ${message}`);
   };
 
-  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+  // Idle keep-alive connections are kept longer than clients keep them (65 s, as load balancers do): a server that
+  // closes first races a client reusing the socket, which then sees ECONNRESET (seen in a journey's polling).
+  const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
     void dispatch(req, res).catch((error: unknown) => {
       // Last line of defence: dispatch handles its own errors; this only guards against a bug there.
       try {
