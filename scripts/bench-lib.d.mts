@@ -1,4 +1,3 @@
-export declare function decodeVlq(segment: string): number[];
 export declare function codeBySource(
   code: string,
   map: { sources: (string | null)[]; mappings: string },

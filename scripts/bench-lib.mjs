@@ -1,36 +1,15 @@
 // The pure parts of `pnpm bench` (scripts/bench.mjs), tested in scripts/bench-lib.test.ts: source-map
 // attribution of bundle bytes to npm packages, the Chromium trace metrics, medians and the table.
 import { gzipSync } from 'node:zlib';
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const DIGIT = new Map([...BASE64].map((c, i) => [c, i]));
-
-/** Decodes one source-map segment (base64 VLQ) into its numbers. */
-export function decodeVlq(segment) {
-  const values = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    const digit = DIGIT.get(char);
-    if (digit === undefined) throw new Error(`invalid base64 VLQ character "${char}"`);
-    value += (digit & 31) << shift;
-    if (digit & 32) shift += 5;
-    else {
-      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
-}
+import { decode } from '@jridgewell/sourcemap-codec';
 
 /**
- * Splits generated code into the pieces each source produced, following a v3 source map: a segment's
- * source owns the generated text from its column to the next segment's (or the line's end). Returns
- * `Map<source | null, string>` (the concatenated pieces; `null` for unmapped text).
+ * Splits generated code into the pieces each source produced, following a v3 source map (decoded by
+ * `@jridgewell/sourcemap-codec`, the decoder Vite and Rollup use): a segment's source owns the generated
+ * text from its column to the next segment's (or the line's end). Returns `Map<source | null, string>`
+ * (the concatenated pieces; `null` for unmapped text).
  */
 export function codeBySource(code, map) {
-  const lines = code.split('\n');
   const pieces = new Map();
   const add = (source, text) => {
     if (!text) return;
@@ -38,24 +17,13 @@ export function codeBySource(code, map) {
     if (list) list.push(text);
     else pieces.set(source, [text]);
   };
-  let sourceIndex = 0;
-  const mappingLines = map.mappings.split(';');
-  for (const [lineNo, line] of lines.entries()) {
-    const segments = [];
-    let column = 0;
-    for (const raw of (mappingLines[lineNo] ?? '').split(',')) {
-      if (!raw) continue;
-      const [dCol, dSource] = decodeVlq(raw);
-      column += dCol;
-      // A segment of one field maps its text to nothing; the others carry line/column deltas too, which
-      // attribution by source does not need, but the source index is relative to the previous one.
-      let source = null;
-      if (dSource !== undefined) {
-        sourceIndex += dSource;
-        source = map.sources[sourceIndex] ?? null;
-      }
-      segments.push([column, source]);
-    }
+  const mappings = decode(map.mappings);
+  for (const [lineNo, line] of code.split('\n').entries()) {
+    // A segment of one field maps its text to nothing; the others name their source by index.
+    const segments = (mappings[lineNo] ?? []).map(([column, source]) => [
+      column,
+      source === undefined ? null : (map.sources[source] ?? null),
+    ]);
     if (!segments.length) {
       add(null, `${line}\n`);
       continue;

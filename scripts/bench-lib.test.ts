@@ -2,7 +2,6 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   codeBySource,
-  decodeVlq,
   format,
   gzipSize,
   markdownTable,
@@ -11,18 +10,6 @@ import {
   replaceSection,
   traceMetrics,
 } from './bench-lib.mjs';
-
-describe('decodeVlq', () => {
-  it('decodes base64 VLQ segments, signs and continuation digits included', () => {
-    expect(decodeVlq('AAAA')).toEqual([0, 0, 0, 0]);
-    expect(decodeVlq('CDEF')).toEqual([1, -1, 2, -2]);
-    expect(decodeVlq('gB')).toEqual([16]);
-    expect(decodeVlq('2H')).toEqual([123]);
-  });
-  it('refuses a character outside base64', () => {
-    expect(() => decodeVlq('A*')).toThrow(/invalid base64 VLQ/);
-  });
-});
 
 describe('codeBySource', () => {
   // Line 0: "abc" from vendor (col 0), "DEF" from app (col 3); line 1: "xy" from vendor, then "z" unmapped.
