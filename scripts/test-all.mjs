@@ -18,13 +18,16 @@ const turbo = (concurrency, ...tasks) => [
 
 // A step marked `alongside` starts when the steps before it are done and runs while the next ones do
 // (the journeys spend much of their time waiting on timers and a slow or offline network, not on the
-// CPU); its output is printed in one piece when it ends, and the summary waits for it.
+// CPU); its output is printed in one piece when it ends, and the summary waits for it. So the journeys
+// start as soon as everything is built, and the steps after the builds run with `--only`: they never
+// rebuild (or restore from turbo's cache) a package's dist while a journey's server reads it.
 const steps = [
+  ['build every package and the demo', turbo(2, 'build')],
+  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true }],
   [
-    'build, typecheck, unit + SSR + type + browser tests, package checks, size budgets',
-    turbo(2, 'build', 'typecheck', 'typecheck:root', 'test', 'check:package', 'size'),
+    'typecheck, unit + SSR + type + browser tests, package checks, size budgets',
+    [...turbo(2, 'typecheck', 'typecheck:root', 'test', 'check:package', 'size'), '--only'],
   ],
-  ['end-to-end journeys (Chromium)', turbo(2, 'e2e'), { alongside: true }],
   ['the repository scripts (entry guard, license check)', ['vitest', 'run', '--project', 'scripts']],
   ['lint (biome)', ['biome', 'check', '.']],
   ['dead code and exports (knip)', ['knip']],
