@@ -48,7 +48,7 @@ const pkg = {
   },
   scripts: {
     build: 'tsup',
-    typecheck: 'tsc --noEmit',
+    typecheck: 'node ../../node_modules/typescript-7/bin/tsc --noEmit',
     test: 'vitest run',
     size: 'size-limit',
     'check:package': 'node ../../scripts/check-package.mjs',

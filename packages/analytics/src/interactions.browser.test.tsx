@@ -120,6 +120,32 @@ describe('tracked interactions (real posthog-js against the sandbox)', () => {
     expect((await waitForEvents(token, () => true)).map((e) => e.event)).not.toContain('$autocapture');
   });
 
+  it('captures clicks ($autocapture) with the element, when asked for and remote config allows', async () => {
+    await setRemoteConfig({ autocapture_opt_out: false });
+    const token = newToken('clicks');
+    const { analytics } = mountAnalytics(token, {
+      config: { capabilities: { autocapture: true } },
+      children: (
+        <button type="button" id="buy">
+          Buy
+        </button>
+      ),
+    });
+    await whenReady(analytics);
+    const button = document.getElementById('buy')!;
+    // Autocapture starts once the remote config has answered; click until it counts.
+    await waitFor(
+      async () => {
+        button.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 20, clientY: 20, button: 0 }));
+        const events = await waitForEvents(token, () => true, 1000);
+        expect(events.map((e) => e.event)).toContain('$autocapture');
+      },
+      { timeout: 10_000, interval: 300 },
+    );
+    const click = (await waitForEvents(token, () => true)).find((e) => e.event === '$autocapture')!;
+    expect(click.properties).toMatchObject({ $event_type: 'click', $el_text: 'Buy' });
+  });
+
   it('captures web vitals from the npm package (no remote script)', async () => {
     const token = newToken('vitals');
     const { analytics } = mountAnalytics(token, { config: { capabilities: { webVitals: true } } });
