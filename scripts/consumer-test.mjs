@@ -15,9 +15,10 @@
 //      and the prerendered HTML must hold the server-rendered article and the provider's state.
 //
 // Usage (from the repository root):
-//   node scripts/consumer-test.mjs [--no-next] [--keep] [--tarballs=DIR]
+//   node scripts/consumer-test.mjs [--no-next] [--keep] [--built] [--tarballs=DIR]
 //   --no-next skips the Next.js app (a quicker local run); --keep leaves the temp dir for inspection;
-//   --tarballs=DIR reuses tarballs packed by an earlier --keep run.
+//   --built packs what is built without running the (cached) build first (the suite builds before, and
+//   its other lanes read the packages' dist meanwhile); --tarballs=DIR reuses tarballs packed by an earlier --keep run.
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -29,6 +30,7 @@ import { promisify } from 'node:util';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
 const withNext = !args.has('--no-next');
+const built = args.has('--built');
 const reuse = process.argv.find((a) => a.startsWith('--tarballs='))?.slice('--tarballs='.length);
 const started = Date.now();
 
@@ -475,17 +477,19 @@ async function main() {
     // ---- 1. build + pack ---------------------------------------------------------------------------
     const tarballs = reuse ?? join(work, 'tarballs');
     if (!reuse) {
-      step('build (turbo, cached)');
-      // turbo looks for pnpm on PATH: inside `pnpm run`/`pnpm exec` it is there, else through the pinned pnpm.
-      const pnpmOnPath = (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, 'pnpm')));
-      const [turbo, ...turboArgs] = pnpmOnPath ? [bin('turbo')] : ['npx', '-y', 'pnpm@10.34.9', 'exec', 'turbo'];
-      run(turbo, [
-        ...turboArgs,
-        'run',
-        'build',
-        '--output-logs=errors-only',
-        ...packages.map(({ pkg }) => `--filter=${pkg.name}`),
-      ]);
+      if (!built) {
+        step('build (turbo, cached)');
+        // turbo looks for pnpm on PATH: inside `pnpm run`/`pnpm exec` it is there, else through the pinned pnpm.
+        const pnpmOnPath = (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, 'pnpm')));
+        const [turbo, ...turboArgs] = pnpmOnPath ? [bin('turbo')] : ['npx', '-y', 'pnpm@10.34.9', 'exec', 'turbo'];
+        run(turbo, [
+          ...turboArgs,
+          'run',
+          'build',
+          '--output-logs=errors-only',
+          ...packages.map(({ pkg }) => `--filter=${pkg.name}`),
+        ]);
+      }
       step('pack');
       mkdirSync(tarballs);
       // `pnpm pack` applies publishConfig and replaces workspace: ranges, as `pnpm publish` does. One process.

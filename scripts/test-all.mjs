@@ -16,31 +16,36 @@ const turbo = (concurrency, ...tasks) => [
   '--output-logs=new-only',
 ];
 
-// A step marked `alongside` starts when the steps before it are done and runs while the next ones do
-// (the journeys spend much of their time waiting on timers and a slow or offline network, not on the
-// CPU); its output is printed in one piece when it ends, and the summary waits for it. So the journeys
-// start as soon as everything is built, and the steps after the builds run with `--only`: they never
-// rebuild (or restore from turbo's cache) a package's dist while a journey's server reads it.
+// Three lanes after the builds, side by side, because one lane alone leaves the 2 cores idle while a
+// browser waits on a timer, a slow answer or the registry: the type checks and package tests (echoed as
+// they run), the journeys, and the remaining checks. A lane's steps run one after another; a step with
+// a `lane` starts once the main-lane steps listed before it are done, and its output is printed in one
+// piece when its lane ends. The steps after the builds never build: `--only` for turbo, `--built` for the
+// consumer test, so no dist is rebuilt (or restored from turbo's cache) while another lane reads it.
+const JOURNEYS = { lane: 'journeys' };
+const CHECKS = { lane: 'checks' };
 const steps = [
   ['build every package and the demo', turbo(2, 'build')],
-  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true }],
+  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], JOURNEYS],
   [
-    'typecheck, unit + SSR + type + browser tests, package checks, size budgets',
-    [...turbo(2, 'typecheck', 'typecheck:root', 'test', 'check:package', 'size'), '--only'],
+    'real consumers from the packed tarballs (React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16)',
+    ['node', 'scripts/consumer-test.mjs', '--built'],
+    CHECKS,
   ],
-  ['the repository scripts (entry guard, license check)', ['vitest', 'run', '--project', 'scripts']],
-  ['lint (biome)', ['biome', 'check', '.']],
-  ['dead code and exports (knip)', ['knip']],
-  ['licenses of the published closure', ['node', 'scripts/check-licenses.mjs']],
-  ['changesets', ['changeset', 'status']],
-  ['stories as browser tests (Chromium)', ['vitest', 'run', '--project', 'storybook']],
+  ['stories as browser tests (Chromium)', ['vitest', 'run', '--project', 'storybook'], CHECKS],
+  ['the repository scripts (entry guard, license check)', ['vitest', 'run', '--project', 'scripts'], CHECKS],
+  ['lint (biome)', ['biome', 'check', '.'], CHECKS],
+  ['dead code and exports (knip)', ['knip'], CHECKS],
+  ['licenses of the published closure', ['node', 'scripts/check-licenses.mjs'], CHECKS],
+  ['changesets', ['changeset', 'status'], CHECKS],
   [
     "the demo's budgets (initial JS ≤ 6 KB gz over React + React Router; each vendor's lazy chunks)",
     ['node', 'apps/demo/scripts/budget.mjs'],
+    CHECKS,
   ],
   [
-    'real consumers from the packed tarballs (React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16)',
-    ['node', 'scripts/consumer-test.mjs'],
+    'typecheck, unit + SSR + type + browser tests, package checks, size budgets',
+    [...turbo(2, 'typecheck', 'typecheck:root', 'test', 'check:package', 'size'), '--only'],
   ],
 ];
 
@@ -83,29 +88,38 @@ function whyFailed(output) {
 }
 
 const results = [];
-const alongside = [];
-for (const [name, [cmd, ...args], { alongside: inBackground = false } = {}] of steps) {
-  const started = Date.now();
+/** Each background lane: the promise of its last step (the next one chains on it), and its results. */
+const lanes = new Map();
+for (const [name, [cmd, ...args], { lane } = {}] of steps) {
   const result = { name };
   results.push(result);
-  const done = ({ status, output }) =>
+  const runStep = async (echo) => {
+    const started = Date.now();
+    const { status, output } = await run(cmd, args, { echo });
     Object.assign(result, {
       ok: status === 0,
       seconds: Math.round((Date.now() - started) / 1000),
       why: status === 0 ? [] : whyFailed(output),
       output,
     });
-  if (inBackground) {
-    console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')} (started; runs alongside the next steps)`);
-    alongside.push(run(cmd, args, { echo: false }).then(done));
+  };
+  if (lane) {
+    const entry = lanes.get(lane) ?? { tail: Promise.resolve(), results: [] };
+    if (!entry.results.length) console.log(`\n━━ lane "${lane}" starts (printed when it ends) ━━`);
+    entry.tail = entry.tail.then(() => runStep(false));
+    entry.results.push(result);
+    lanes.set(lane, entry);
   } else {
     console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
-    done(await run(cmd, args));
+    await runStep(true);
   }
 }
-for (const result of await Promise.all(alongside)) {
-  console.log(`\n━━ ${result.name} ━━ (ran alongside, ${result.seconds}s)`);
-  process.stdout.write(result.output);
+for (const [lane, { tail, results: laneResults }] of lanes) {
+  await tail;
+  for (const result of laneResults) {
+    console.log(`\n━━ ${result.name} ━━ (lane "${lane}", ${result.seconds}s)`);
+    process.stdout.write(result.output);
+  }
 }
 
 console.log('\n━━ summary ━━');

@@ -65,7 +65,7 @@ describe('catalogue types', () => {
   });
 
   it('createBootstrap returns the catalogue shape, partial', () => {
-    expectTypeOf(createBootstrap(testFlags, { clientSideId: 'x' })).resolves.toEqualTypeOf<
+    expectTypeOf(createBootstrap(testFlags, { clientSideId: 'x', consent: 'granted' })).resolves.toEqualTypeOf<
       Partial<{
         'new-checkout': boolean;
         theme: 'light' | 'dark';
@@ -73,5 +73,7 @@ describe('catalogue types', () => {
         fpImprovedUI: boolean;
       }>
     >();
+    // @ts-expect-error consent is required: there is no safe default
+    createBootstrap(testFlags, { clientSideId: 'x' });
   });
 });

@@ -15,6 +15,7 @@ describe('createBootstrap (server)', () => {
   it("evaluates the catalogue for the request's user against the flag service", async () => {
     const bootstrap = await createBootstrap(testFlags, {
       clientSideId: 'env-server',
+      consent: 'granted',
       baseUrl: sandbox.url,
       user: { id: 'user-b', email: 'bea@example.com' },
       contextAttributes: ['email', 'name'],
@@ -34,16 +35,47 @@ describe('createBootstrap (server)', () => {
 
   it('resolves {} when the service fails or is too slow, never rejects', async () => {
     sandbox.vendors.launchdarkly.setBehaviour({ status: 500 });
-    await expect(createBootstrap(testFlags, { clientSideId: 'e', baseUrl: sandbox.url })).resolves.toEqual({});
+    await expect(
+      createBootstrap(testFlags, { clientSideId: 'e', consent: 'granted', baseUrl: sandbox.url }),
+    ).resolves.toEqual({});
     sandbox.vendors.launchdarkly.setBehaviour({ status: 200, delayMs: 2000 });
     await expect(
-      createBootstrap(testFlags, { clientSideId: 'e', baseUrl: sandbox.url, timeoutMs: 50 }),
+      createBootstrap(testFlags, { clientSideId: 'e', consent: 'granted', baseUrl: sandbox.url, timeoutMs: 50 }),
     ).resolves.toEqual({});
     sandbox.vendors.launchdarkly.setBehaviour({ delayMs: 0 });
     // The positive sentinel: the same call works once the service is back.
-    await expect(createBootstrap(testFlags, { clientSideId: 'e', baseUrl: sandbox.url })).resolves.toMatchObject({
+    await expect(
+      createBootstrap(testFlags, { clientSideId: 'e', consent: 'granted', baseUrl: sandbox.url }),
+    ).resolves.toMatchObject({
       'price-test': 'a',
     });
-    await expect(createBootstrap(testFlags, { clientSideId: 'e', baseUrl: 'http://127.0.0.1:1' })).resolves.toEqual({});
+    await expect(
+      createBootstrap(testFlags, { clientSideId: 'e', consent: 'granted', baseUrl: 'http://127.0.0.1:1' }),
+    ).resolves.toEqual({});
+  });
+
+  it('sends nothing without functional consent; false means none is needed; a missing or unknown one is an error', async () => {
+    const before = sandbox.received({ vendor: 'launchdarkly' }).length;
+    const user = { id: 'user-c' };
+    for (const consent of ['pending', 'denied'] as const) {
+      await expect(
+        createBootstrap(testFlags, { clientSideId: 'c', consent, user, baseUrl: sandbox.url }),
+      ).resolves.toEqual({});
+    }
+    for (const consent of [undefined, 'yes', true]) {
+      const call = createBootstrap(testFlags, {
+        clientSideId: 'c',
+        consent: consent as never,
+        user,
+        baseUrl: sandbox.url,
+      });
+      await expect(call).rejects.toMatchObject({ name: 'PlinthError', source: 'bootstrap', code: 'consent' });
+    }
+    // The positive sentinel: with consent not needed, the same call reaches the service, and it is the only one.
+    await expect(
+      createBootstrap(testFlags, { clientSideId: 'c', consent: false, user, baseUrl: sandbox.url }),
+    ).resolves.toMatchObject({ 'price-test': expect.any(String) });
+    const sent = sandbox.received({ vendor: 'launchdarkly' }).slice(before);
+    expect(sent.map((entry) => (entry.body as { context?: { key?: string } })?.context?.key)).toEqual(['user-c']);
   });
 });

@@ -3,12 +3,20 @@
  * visitor's values (pass the result as `bootstrap`). No SDK, no window: one `fetch` to the same
  * client-side endpoint the browser SDK uses.
  */
-import type { PlinthUser } from '@plinth/core';
+import type { ConsentStatus, PlinthUser } from '@plinth/core';
+import { PlinthError } from '@plinth/core/server';
 import type { FlagCatalogue, FlagValue } from '../defineFlags';
 import { type ContextAttribute, toContext } from '../ldContext';
 
 export interface BootstrapOptions {
   clientSideId: string;
+  /**
+   * The visitor's `functional` consent as your server knows it (e.g. from your own consent cookie; the
+   * browser's choice lives in its storage). Only `'granted'` sends the visitor to the flag service;
+   * `'pending'` and `'denied'` resolve `{}` without a request. `false`: no consent needed (as
+   * `FlagsProvider`'s `consent={false}`). Required: there is no safe default.
+   */
+  consent: ConsentStatus | false;
   /** The signed-in user, or `null`/absent for an anonymous visitor. */
   user?: PlinthUser | null | undefined;
   /** User attributes sent for targeting (private attributes); default none, as in `FlagsConfig`. */
@@ -30,13 +38,22 @@ const base64url = (text: string) => {
 
 /**
  * The catalogue's values for this visitor, as the flag service evaluates them: only catalogue keys,
- * only values that arrived. Never rejects: on any failure or past `timeoutMs` it resolves `{}`.
+ * only values that arrived. Without `functional` consent it resolves `{}` and sends nothing. Never
+ * rejects for the service: on any failure or past `timeoutMs` it resolves `{}`. A missing or unknown
+ * `consent` is a programming error: it rejects with a `PlinthError` (`source: 'bootstrap'`, `code: 'consent'`).
  */
 export async function createBootstrap<Defaults extends Record<string, FlagValue>>(
   flags: FlagCatalogue<Defaults>,
   options: BootstrapOptions,
 ): Promise<Partial<Defaults>> {
-  const { clientSideId, baseUrl = 'https://clientsdk.launchdarkly.com', timeoutMs = 1000 } = options;
+  const { clientSideId, baseUrl = 'https://clientsdk.launchdarkly.com', timeoutMs = 1000, consent } = options;
+  if (consent !== false && consent !== 'granted' && consent !== 'pending' && consent !== 'denied') {
+    throw new PlinthError(
+      `createBootstrap: consent must be 'granted', 'pending', 'denied' or false, got ${JSON.stringify(consent)}`,
+      { source: 'bootstrap', code: 'consent' },
+    );
+  }
+  if (consent === 'pending' || consent === 'denied') return {};
   const context = toContext(options.user ?? null, options.anonymousKey ?? 'anonymous', options.contextAttributes);
   const url = `${baseUrl.replace(/\/$/, '')}/sdk/evalx/${encodeURIComponent(clientSideId)}/contexts/${base64url(JSON.stringify(context))}`;
   try {
