@@ -16,36 +16,33 @@ const turbo = (concurrency, ...tasks) => [
   '--output-logs=new-only',
 ];
 
-// Three lanes after the builds, side by side, because one lane alone leaves the 2 cores idle while a
-// browser waits on a timer, a slow answer or the registry: the type checks and package tests (echoed as
-// they run), the journeys, and the remaining checks. A lane's steps run one after another; a step with
-// a `lane` starts once the main-lane steps listed before it are done, and its output is printed in one
-// piece when its lane ends. The steps after the builds never build: `--only` for turbo, `--built` for the
-// consumer test, so no dist is rebuilt (or restored from turbo's cache) while another lane reads it.
-const JOURNEYS = { lane: 'journeys' };
-const CHECKS = { lane: 'checks' };
+// After the builds, the journeys run in their own lane beside the type checks and package tests (they
+// spend part of their time waiting on timers and slow or offline answers); the other checks follow the
+// package tests one by one (run beside them too, they only stretched every step: the CPU is the limit).
+// A step with a `lane` starts once the main-lane steps listed before it are done; its output is printed
+// in one piece when its lane ends. The steps after the builds never build: `--only` for turbo, `--built`
+// for the consumer test, so no dist is rebuilt (or restored from turbo's cache) while a journey reads it.
 const steps = [
-  ['build every package and the demo', turbo(2, 'build')],
-  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], JOURNEYS],
-  [
-    'real consumers from the packed tarballs (React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16)',
-    ['node', 'scripts/consumer-test.mjs', '--built'],
-    CHECKS,
-  ],
-  ['stories as browser tests (Chromium)', ['vitest', 'run', '--project', 'storybook'], CHECKS],
-  ['the repository scripts (entry guard, license check)', ['vitest', 'run', '--project', 'scripts'], CHECKS],
-  ['lint (biome)', ['biome', 'check', '.'], CHECKS],
-  ['dead code and exports (knip)', ['knip'], CHECKS],
-  ['licenses of the published closure', ['node', 'scripts/check-licenses.mjs'], CHECKS],
-  ['changesets', ['changeset', 'status'], CHECKS],
-  [
-    "the demo's budgets (initial JS ≤ 6 KB gz over React + React Router; each vendor's lazy chunks)",
-    ['node', 'apps/demo/scripts/budget.mjs'],
-    CHECKS,
-  ],
+  // The demo is built by its journeys' server and by its budget step, each with its own settings.
+  ['build every package', [...turbo(2, 'build'), '--filter=./packages/*']],
+  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { lane: 'journeys' }],
   [
     'typecheck, unit + SSR + type + browser tests, package checks, size budgets',
     [...turbo(2, 'typecheck', 'typecheck:root', 'test', 'check:package', 'size'), '--only'],
+  ],
+  ['the repository scripts (entry guard, license check)', ['vitest', 'run', '--project', 'scripts']],
+  ['lint (biome)', ['biome', 'check', '.']],
+  ['dead code and exports (knip)', ['knip']],
+  ['licenses of the published closure', ['node', 'scripts/check-licenses.mjs']],
+  ['changesets', ['changeset', 'status']],
+  ['stories as browser tests (Chromium)', ['vitest', 'run', '--project', 'storybook']],
+  [
+    "the demo's budgets (initial JS ≤ 6 KB gz over React + React Router; each vendor's lazy chunks)",
+    ['node', 'apps/demo/scripts/budget.mjs'],
+  ],
+  [
+    'real consumers from the packed tarballs (React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16)',
+    ['node', 'scripts/consumer-test.mjs', '--built'],
   ],
 ];
 
