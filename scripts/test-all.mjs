@@ -16,16 +16,16 @@ const turbo = (concurrency, ...tasks) => [
   '--output-logs=new-only',
 ];
 
-// After the builds, the journeys run in their own lane beside the type checks and package tests (they
-// spend part of their time waiting on timers and slow or offline answers); the other checks follow the
-// package tests one by one (run beside them too, they only stretched every step: the CPU is the limit).
-// A step with a `lane` starts once the main-lane steps listed before it are done; its output is printed
-// in one piece when its lane ends. The steps after the builds never build: `--only` for turbo, `--built`
-// for the consumer test, so no dist is rebuilt (or restored from turbo's cache) while a journey reads it.
+// After the builds, the journeys (`alongside`) run beside the type checks and package tests: they spend
+// part of their time waiting on timers and slow or offline answers. Their output is printed in one piece
+// when they end. The other checks follow the package tests one by one: run beside them too, they only
+// stretched every step (the CPU is the limit). The steps after the builds never build: `--only` for
+// turbo, `--built` for the consumer test, so no dist is rebuilt (or restored from turbo's cache) while a
+// journey reads it.
 const steps = [
   // The demo is built by its journeys' server and by its budget step, each with its own settings.
   ['build every package', [...turbo(2, 'build'), '--filter=./packages/*']],
-  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { lane: 'journeys' }],
+  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true }],
   [
     'typecheck, unit + SSR + type + browser tests, package checks, size budgets',
     [...turbo(2, 'typecheck', 'typecheck:root', 'test', 'check:package', 'size'), '--only'],
@@ -85,38 +85,29 @@ function whyFailed(output) {
 }
 
 const results = [];
-/** Each background lane: the promise of its last step (the next one chains on it), and its results. */
-const lanes = new Map();
-for (const [name, [cmd, ...args], { lane } = {}] of steps) {
+const alongside = [];
+for (const [name, [cmd, ...args], { alongside: inBackground = false } = {}] of steps) {
+  const started = Date.now();
   const result = { name };
   results.push(result);
-  const runStep = async (echo) => {
-    const started = Date.now();
-    const { status, output } = await run(cmd, args, { echo });
+  const done = ({ status, output }) =>
     Object.assign(result, {
       ok: status === 0,
       seconds: Math.round((Date.now() - started) / 1000),
       why: status === 0 ? [] : whyFailed(output),
       output,
     });
-  };
-  if (lane) {
-    const entry = lanes.get(lane) ?? { tail: Promise.resolve(), results: [] };
-    if (!entry.results.length) console.log(`\n━━ lane "${lane}" starts (printed when it ends) ━━`);
-    entry.tail = entry.tail.then(() => runStep(false));
-    entry.results.push(result);
-    lanes.set(lane, entry);
+  if (inBackground) {
+    console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')} (started; runs alongside the next steps)`);
+    alongside.push(run(cmd, args, { echo: false }).then(done));
   } else {
     console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
-    await runStep(true);
+    done(await run(cmd, args));
   }
 }
-for (const [lane, { tail, results: laneResults }] of lanes) {
-  await tail;
-  for (const result of laneResults) {
-    console.log(`\n━━ ${result.name} ━━ (lane "${lane}", ${result.seconds}s)`);
-    process.stdout.write(result.output);
-  }
+for (const result of await Promise.all(alongside)) {
+  console.log(`\n━━ ${result.name} ━━ (ran alongside, ${result.seconds}s)`);
+  process.stdout.write(result.output);
 }
 
 console.log('\n━━ summary ━━');
