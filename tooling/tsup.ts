@@ -27,8 +27,10 @@ export function packageConfig(
   };
   if (!serverEntry) return defineConfig(client);
   // Two builds run in parallel, so neither cleans dist: the package's build script empties it first.
+  // One declaration build for both (one TypeScript program, not two): the client build emits the server
+  // entry's declarations too.
   return defineConfig([
-    { ...client, clean: false },
-    { ...client, entry: serverEntry, banner: {}, clean: false },
+    { ...client, clean: false, dts: { entry: { ...entry, ...serverEntry } } },
+    { ...client, entry: serverEntry, banner: {}, clean: false, dts: false },
   ]);
 }

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { scrubEvent } from './scrubEvent';
 
 describe('scrubEvent (the before_send hook)', () => {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { validateReturnTo } from './validateReturnTo';
 
 describe('validateReturnTo', () => {

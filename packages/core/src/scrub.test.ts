@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { isSecretParam, REDACTED, scrubDeep, scrubUrl, scrubValue } from './scrub';
 
 describe('scrubUrl', () => {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { isOtherOrigin, safeHref } from './safeHref';
 
 describe('safeHref', () => {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { block, codeBlock, image, link, listItem, strong } from './testing';
 import { toPlainText } from './toPlainText';
 

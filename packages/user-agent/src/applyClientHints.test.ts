@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { applyClientHints, applyTouchPoints } from './applyClientHints';
 import { parseUserAgent } from './parseUserAgent';
 

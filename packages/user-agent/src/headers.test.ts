@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { applyClientHints } from './applyClientHints';
 import { userAgentFromHeaders, userAgentProps } from './headers';
 import { parseUserAgent } from './parseUserAgent';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { block, codeBlock, image, key, link, listItem, resetRichText, span } from './index';
 
 describe('testing builders', () => {
