@@ -44,7 +44,11 @@ export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteU
  * launched as every browser test here is: `tooling/chromium.mjs`). `extra` merges on top (plugins,
  * optimizeDeps, a viewport).
  */
-export function browserTestConfig(extra: ViteUserConfig = {}): ViteUserConfig {
+export function browserTestConfig(
+  extra: ViteUserConfig = {},
+  /** Chromium's headless shell, or the full browser where its own behaviour is under test (tooling/chromium.mjs). */
+  chromium: 'shell' | 'browser' = 'shell',
+): ViteUserConfig {
   return mergeConfig(
     packageTestConfig({
       include: [BROWSER_TESTS],
@@ -55,7 +59,7 @@ export function browserTestConfig(extra: ViteUserConfig = {}): ViteUserConfig {
         headless: true,
         screenshotFailures: false,
         viewport: { width: 800, height: 600 },
-        provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+        provider: playwright({ launchOptions: chromiumLaunchOptions(chromium) }),
         instances: [{ browser: 'chromium' }],
       },
     }),

@@ -242,7 +242,7 @@ try {
     met: over('plinth') <= 6000,
   });
 
-  browser = await chromium.launch(chromiumLaunchOptions());
+  browser = await chromium.launch(chromiumLaunchOptions('browser'));
   machine.chromium = browser.version();
 
   /** Resolves when the sandbox has recorded a request of each vendor since `since` (epoch ms). */

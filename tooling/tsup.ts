@@ -28,9 +28,10 @@ export function packageConfig(
   if (!serverEntry) return defineConfig(client);
   // Two builds run in parallel, so neither cleans dist: the package's build script empties it first.
   // One declaration build for both (one TypeScript program, not two): the client build emits the server
-  // entry's declarations too.
+  // entry's declarations too, with the package's own declaration options (e.g. rich-text's `resolve`).
+  const dts = { ...(typeof client.dts === 'object' ? client.dts : {}), entry: { ...entry, ...serverEntry } };
   return defineConfig([
-    { ...client, clean: false, dts: { entry: { ...entry, ...serverEntry } } },
+    { ...client, clean: false, dts },
     { ...client, entry: serverEntry, banner: {}, clean: false, dts: false },
   ]);
 }

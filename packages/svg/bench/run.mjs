@@ -41,7 +41,7 @@ const server = await createServer({
 });
 await server.listen();
 const { port } = server.httpServer.address();
-const browser = await chromium.launch(chromiumLaunchOptions());
+const browser = await chromium.launch(chromiumLaunchOptions('browser'));
 
 async function measure(mode, strict = false) {
   const times = [];
