@@ -19,7 +19,8 @@ export type AnalyticsStatus =
   | 'denied'
   | 'failed'
   | 'blocked'
-  | 'timeout';
+  | 'timeout'
+  | 'rejected'; // loaded, but PostHog refused the project key or host (see `error()`)
 
 /** What components use: `useAnalytics()`, or `defineEvents<…>().useAnalytics()` for a typed catalogue. */
 export interface Analytics<E extends EventCatalogue = AnyEvents> {

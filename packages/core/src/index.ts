@@ -34,6 +34,7 @@ export {
 export { ErrorBoundary, type ErrorBoundaryFallbackProps, type ErrorBoundaryProps } from './ErrorBoundary';
 export { isPlinthError, PlinthError } from './error';
 export { isBrowser } from './is-browser';
+export { isDevelopment, reportMisconfiguration } from './misconfiguration';
 export {
   isSecretParam,
   REDACTED,
@@ -50,6 +51,7 @@ export {
   createVendorLoader,
   type DropCounts,
   type DropReason,
+  type Rejection,
   type VendorCall,
   type VendorErrorCode,
   type VendorLoader,

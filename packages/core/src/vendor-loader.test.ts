@@ -1,5 +1,7 @@
+import { channel } from './channel';
 import { createConsent } from './consent';
 import { isPlinthError } from './error';
+import { resetChannel } from './testing';
 import { createVendorLoader } from './vendor-loader';
 
 interface FakeSdk {
@@ -191,6 +193,50 @@ describe('createVendorLoader', () => {
     });
     await asyncFail.start();
     expect(asyncFail.error()?.code).toBe('failed');
+  });
+
+  describe('reject: the service refused the configuration', () => {
+    afterEach(() => resetChannel());
+
+    it('moves to `rejected` with a typed error, warns once in development, reports once, and keeps delivering', async () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const reports: unknown[] = [];
+      channel.on('report', (event) => reports.push(event));
+      const sdk: FakeSdk = { calls: [], stopped: 0 };
+      const loader = createVendorLoader({ name: 'sdk', load: () => sdk, consent: false });
+      const statuses: string[] = [];
+      loader.subscribe((status) => statuses.push(status));
+      await loader.start();
+      loader.reject({ message: 'the service refused the key (403)', httpStatus: 403, url: '/v1/input' });
+      loader.reject({ message: 'the service refused the key (403)', httpStatus: 403, url: '/v1/input' });
+      expect(loader.status()).toBe('rejected');
+      expect(statuses).toEqual(['loading', 'ready', 'rejected']);
+      const error = loader.error();
+      expect(isPlinthError(error)).toBe(true);
+      expect(error).toMatchObject({ source: 'loader', code: 'rejected', cause: { httpStatus: 403, url: '/v1/input' } });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledWith('[plinth] sdk: the service refused the key (403)');
+      expect(reports).toEqual([
+        expect.objectContaining({
+          level: 'error',
+          context: expect.objectContaining({ vendor: 'sdk', httpStatus: 403 }),
+        }),
+      ]);
+      loader.call((client) => client.calls.push('after'));
+      await expect(loader.ready()).resolves.toBe(sdk);
+      expect(sdk.calls).toEqual(['after']);
+      loader.accepted();
+      expect(loader.status()).toBe('ready');
+      expect(loader.error()).toBeUndefined();
+      warn.mockRestore();
+    });
+
+    it('is ignored before the SDK is loaded (nothing was refused yet)', () => {
+      const loader = createVendorLoader<FakeSdk>({ name: 'sdk', load: () => new Promise(() => {}), consent: false });
+      loader.reject({ message: 'refused' });
+      expect(loader.status()).toBe('idle');
+      expect(loader.error()).toBeUndefined();
+    });
   });
 
   it('times out, resolves waiters, then becomes ready if the SDK arrives late', async () => {

@@ -3,6 +3,7 @@ import type { ConsentCategory, ConsentStore } from './consent';
 import { createEmitter } from './emitter';
 import { PlinthError } from './error';
 import { isBrowser } from './is-browser';
+import { reportMisconfiguration } from './misconfiguration';
 
 export type VendorStatus =
   | 'idle' // not started (always, on the server)
@@ -12,9 +13,21 @@ export type VendorStatus =
   | 'denied' // consent denied or revoked: calls are dropped
   | 'failed' // init threw, or the import failed for another reason
   | 'blocked' // the SDK's chunk could not be fetched (ad blocker, offline)
-  | 'timeout'; // not ready within `timeoutMs`; becomes `ready` if it arrives later
+  | 'timeout' // not ready within `timeoutMs`; becomes `ready` if it arrives later
+  | 'rejected'; // loaded, but the service refused the key, token, site or region (a 4xx): data is lost
 
-export type VendorErrorCode = 'failed' | 'blocked' | 'timeout';
+export type VendorErrorCode = 'failed' | 'blocked' | 'timeout' | 'rejected';
+
+/** What the vendor's service said when it refused the configuration (`loader.reject`). */
+export interface Rejection {
+  /** For people: what is wrong and what to check (`"Datadog refused the client token or site (403)"`). */
+  message: string;
+  /** The HTTP status the service answered, when there was one. */
+  httpStatus?: number;
+  /** The request it answered (path only; no key or token). */
+  url?: string;
+  cause?: unknown;
+}
 
 /** Why calls were dropped: the queue overflowed, consent was denied, or the SDK failed or was blocked. */
 export type DropReason = 'overflow' | 'denied' | 'failed';
@@ -80,6 +93,16 @@ export interface VendorLoader<Client> {
   request<R>(fn: VendorCall<Client, R>, options?: CallOptions): Promise<Awaited<R> | undefined>;
   /** The client once ready (`undefined` if it fails, is denied or times out). Never rejects. */
   ready(): Promise<Client | undefined>;
+  /**
+   * The service refused the configuration (a 4xx for the key, token, site or region): status becomes
+   * `rejected`, `error()` says why (code `'rejected'`), and `reportMisconfiguration` warns once in
+   * development and reports on the channel. The SDK stays loaded and calls still reach it (it may be
+   * a transient refusal); `accepted()` moves back to `ready` when the service takes data again.
+   * Ignored unless the SDK is loaded.
+   */
+  reject(rejection: Rejection): void;
+  /** The service accepted data again after a `reject`: back to `ready`. */
+  accepted(): void;
   /** Listen to status changes. Returns the unsubscribe function. */
   subscribe(listener: (status: VendorStatus) => void): () => void;
   /**
@@ -157,10 +180,13 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     });
   };
 
+  /** Loaded and taking calls (`rejected` too: the SDK is there, its service refused the data). */
+  const usable = () => status === 'ready' || status === 'rejected';
+
   const flush = () => {
-    if (client === undefined || status !== 'ready') return;
+    if (client === undefined || !usable()) return;
     reportOverflow();
-    while (client !== undefined && status === 'ready' && slots.size + events.length > 0) {
+    while (client !== undefined && usable() && slots.size + events.length > 0) {
       const [kind, next] = slots.entries().next().value ?? [];
       if (kind !== undefined && next) {
         slots.delete(kind);
@@ -226,12 +252,12 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     if (status === 'failed' || status === 'blocked') return; // final: nothing to start or stop
     if (decision !== 'granted') {
       if (decision === 'denied') dropAll('denied');
-      const wasReady = status === 'ready' && client !== undefined;
+      const wasReady = usable() && client !== undefined;
       setStatus(decision === 'denied' ? 'denied' : 'waiting-consent');
       if (wasReady && options.onRevoke) run({ fn: options.onRevoke, at: new Date() }, client as Client);
       return;
     }
-    if (status === 'ready') return;
+    if (usable()) return;
     if (client !== undefined) {
       // granted again after a revocation (or resumed after dispose)
       const revoked = status === 'denied' || status === 'waiting-consent';
@@ -312,8 +338,23 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
         );
       });
     },
+    reject({ message, httpStatus, url, cause }) {
+      if (client === undefined || !usable()) return;
+      failure = new PlinthError(`${name}: ${message}`, {
+        source: 'loader',
+        code: 'rejected',
+        cause: cause ?? { httpStatus, url },
+      });
+      setStatus('rejected');
+      reportMisconfiguration(`${name}:rejected`, `${name}: ${message}`, { vendor: name, httpStatus, url });
+    },
+    accepted() {
+      if (status !== 'rejected') return;
+      failure = undefined;
+      setStatus('ready');
+    },
     ready() {
-      if (status === 'ready') return Promise.resolve(client);
+      if (usable()) return Promise.resolve(client);
       if (closed()) return Promise.resolve(undefined);
       // Waiters hear the outcome; at a timeout they get `undefined` (callers must not hang), while
       // later `ready()` calls wait on for a late arrival.
@@ -321,7 +362,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
         const off = listeners.subscribe((next) => {
           if (next === 'idle' || next === 'waiting-consent' || next === 'loading') return;
           off();
-          resolve(next === 'ready' ? client : undefined);
+          resolve(next === 'ready' || next === 'rejected' ? client : undefined);
         });
       });
     },

@@ -8,13 +8,15 @@ import {
   createConsent,
   DEFAULT_CATEGORIES,
 } from '../consent';
+import { resetMisconfigurationWarnings } from '../misconfiguration';
 
 /**
  * Forget the channel's listeners, its current session and its `reportOnce` keys (the page's channel by
- * default). Call it in `afterEach`.
+ * default), and which misconfigurations were already warned about. Call it in `afterEach`.
  */
 export function resetChannel(target: SessionChannel = pageChannel): void {
   resetChannelState(target);
+  resetMisconfigurationWarnings();
 }
 
 /** An in-memory consent store (nothing persisted), starting from `decisions`. */
