@@ -3,6 +3,9 @@ import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
 
 const PORT = 4174;
 const SANDBOX_PORT = 4701;
+/** The same build, configured through a first-party proxy (`--proxy`), with a sandbox of its own: e2e/proxy.spec.ts. */
+const PROXY_PORT = 4175;
+const PROXY_SANDBOX_PORT = 4702;
 
 /**
  * Journeys in real Chromium against the built demo (what users get: lazy chunks as shipped) and
@@ -25,14 +28,24 @@ export default defineConfig({
     // screencast is left out: it cost a quarter of the journeys' CPU on 2 cores.
     trace: { mode: 'retain-on-failure', screenshots: false, sources: false },
   },
-  webServer: {
-    command: `node scripts/dev.mjs --preview --port ${PORT} --sandbox-port ${SANDBOX_PORT} --quiet`,
-    url: `http://127.0.0.1:${PORT}/`,
-    // Always its own server: a leftover one could be a stale build or the dev server.
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+  webServer: [
+    {
+      command: `node scripts/dev.mjs --preview --port ${PORT} --sandbox-port ${SANDBOX_PORT} --quiet`,
+      url: `http://127.0.0.1:${PORT}/`,
+      // Always its own server: a leftover one could be a stale build or the dev server.
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `node scripts/dev.mjs --preview --proxy --port ${PROXY_PORT} --sandbox-port ${PROXY_SANDBOX_PORT} --quiet`,
+      url: `http://127.0.0.1:${PROXY_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
   metadata: { sandbox: `http://127.0.0.1:${SANDBOX_PORT}` },
 });
 
 export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
+export const PROXY_DEMO_URL = `http://127.0.0.1:${PROXY_PORT}`;
+export const PROXY_SANDBOX_URL = `http://127.0.0.1:${PROXY_SANDBOX_PORT}`;

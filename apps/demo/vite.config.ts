@@ -47,53 +47,72 @@ function contentSecurityPolicy(env: Record<string, string>): string {
   ].join('; ');
 }
 
+/**
+ * The first-party proxy (`VITE_VENDOR_PROXY=1`, README "Through a first-party proxy"): each vendor's
+ * traffic goes to a path on the demo's own origin, and the dev or preview server forwards it to the
+ * sandbox, as an app's own reverse proxy (Next.js rewrites, nginx, a CDN rule) forwards it to the real
+ * vendor. Path on this origin → path on the sandbox.
+ */
+const VENDOR_PROXY_PATHS = { '/ingest': '', '/ld': '', '/dd': '/datadog/intake' } as const;
+
+function vendorProxy(env: Record<string, string>) {
+  if (!env.VITE_VENDOR_PROXY) return undefined;
+  const target = (env.VITE_SANDBOX_URL ?? 'http://127.0.0.1:4700').replace(/\/$/, '');
+  return Object.fromEntries(
+    Object.entries(VENDOR_PROXY_PATHS).map(([path, to]) => [
+      path,
+      { target, changeOrigin: true, rewrite: (url: string) => `${to}${url.slice(path.length)}` || '/' },
+    ]),
+  );
+}
+
 // Workspace packages resolve to their TypeScript source (the `@plinth/source` condition): no build step.
-export default defineConfig(({ mode }) => ({
-  plugins: [react()],
-  resolve: { conditions: ['@plinth/source', ...defaultClientConditions] },
-  server: { host: '127.0.0.1', port: 5173, strictPort: true },
-  // The build is served under the strict policy (the journeys run every page under it; the dev server,
-  // whose HMR client is inline script, is not). process.env wins over .env files (scripts/dev.mjs sets
-  // VITE_SANDBOX_URL).
-  preview: {
-    host: '127.0.0.1',
-    port: 4173,
-    strictPort: true,
-    headers: {
-      'Content-Security-Policy': contentSecurityPolicy(
-        loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'),
-      ),
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
+  return {
+    plugins: [react()],
+    resolve: { conditions: ['@plinth/source', ...defaultClientConditions] },
+    server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: vendorProxy(env) },
+    // The build is served under the strict policy (the journeys run every page under it; the dev server,
+    // whose HMR client is inline script, is not). process.env wins over .env files (scripts/dev.mjs sets
+    // VITE_SANDBOX_URL).
+    preview: {
+      host: '127.0.0.1',
+      port: 4173,
+      strictPort: true,
+      proxy: vendorProxy(env),
+      headers: { 'Content-Security-Policy': contentSecurityPolicy(env) },
     },
-  },
-  // Pre-bundle every dependency up front: a re-optimisation found mid-session reloads the page.
-  optimizeDeps: {
-    include: [
-      'react',
-      'react-dom/client',
-      'react/jsx-dev-runtime',
-      'react-router',
-      '@plinth/lazy > react-intersection-observer',
-      '@plinth/svg > react-inlinesvg',
-      '@plinth/svg > dompurify',
-      '@plinth/rich-text > @portabletext/react',
-      '@plinth/user-agent > ua-parser-js',
-    ],
-  },
-  build: {
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        // A vendor's lazy chunk is named after the vendor (its adapter, `src/adapter/posthog.ts` →
-        // `posthog-[hash].js`), so blocking one vendor is one route pattern. scripts/budget.mjs checks that
-        // nothing loaded at start-up carries a vendor's name or code.
-        // A chunk split out of a vendor's SDK (e.g. posthog-js's extensions) carries the vendor's name too.
-        chunkFileNames: (chunk) => {
-          const adapter = /[\\/]src[\\/]adapter[\\/]([\w-]+)\.tsx?$/.exec(chunk.facadeModuleId ?? '')?.[1];
-          if (adapter) return `assets/${adapter}-[hash].js`;
-          const vendor = VENDOR_PACKAGES.find(([pattern]) => chunk.moduleIds.some((id) => pattern.test(id)))?.[1];
-          return vendor ? `assets/${vendor}-[name]-[hash].js` : 'assets/[name]-[hash].js';
+    // Pre-bundle every dependency up front: a re-optimisation found mid-session reloads the page.
+    optimizeDeps: {
+      include: [
+        'react',
+        'react-dom/client',
+        'react/jsx-dev-runtime',
+        'react-router',
+        '@plinth/lazy > react-intersection-observer',
+        '@plinth/svg > react-inlinesvg',
+        '@plinth/svg > dompurify',
+        '@plinth/rich-text > @portabletext/react',
+        '@plinth/user-agent > ua-parser-js',
+      ],
+    },
+    build: {
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          // A vendor's lazy chunk is named after the vendor (its adapter, `src/adapter/posthog.ts` →
+          // `posthog-[hash].js`), so blocking one vendor is one route pattern. scripts/budget.mjs checks that
+          // nothing loaded at start-up carries a vendor's name or code.
+          // A chunk split out of a vendor's SDK (e.g. posthog-js's extensions) carries the vendor's name too.
+          chunkFileNames: (chunk) => {
+            const adapter = /[\\/]src[\\/]adapter[\\/]([\w-]+)\.tsx?$/.exec(chunk.facadeModuleId ?? '')?.[1];
+            if (adapter) return `assets/${adapter}-[hash].js`;
+            const vendor = VENDOR_PACKAGES.find(([pattern]) => chunk.moduleIds.some((id) => pattern.test(id)))?.[1];
+            return vendor ? `assets/${vendor}-[name]-[hash].js` : 'assets/[name]-[hash].js';
+          },
         },
       },
     },
-  },
-}));
+  };
+});

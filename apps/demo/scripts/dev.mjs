@@ -2,7 +2,9 @@
 // Starts @plinth/sandbox and the demo's Vite dev server together, in one process, and prints the URL.
 // Options: --port <demo port, default 5173> --sandbox-port <default 4700> (or PORT / SANDBOX_PORT), --quiet,
 // --preview (build the demo, then serve the build instead of the dev server, with the strict
-// Content-Security-Policy of vite.config.ts: what the journeys test).
+// Content-Security-Policy of vite.config.ts: what the journeys test), --proxy (every vendor's traffic goes
+// to a path on the demo's own origin, /ingest, /ld and /dd, which the server forwards to the sandbox:
+// the first-party proxy setup a real deployment uses against ad blockers; VITE_VENDOR_PROXY=1).
 // Ctrl+C (SIGINT) or SIGTERM closes both and exits with code 0. A busy port prints one line saying
 // which option to change, not a stack trace.
 import { fileURLToPath } from 'node:url';
@@ -11,7 +13,7 @@ import { startSandbox } from '@plinth/sandbox';
 import { build, createServer, preview } from 'vite';
 
 const USAGE =
-  'options: --port <n> (or PORT, default 5173), --sandbox-port <n> (or SANDBOX_PORT, default 4700), --quiet';
+  'options: --port <n> (or PORT, default 5173), --sandbox-port <n> (or SANDBOX_PORT, default 4700), --proxy, --quiet';
 
 /** Prints one line and exits: for the mistakes a user can fix (a busy port, a bad option). */
 function fail(message, code = 1) {
@@ -27,6 +29,7 @@ try {
       'sandbox-port': { type: 'string' },
       quiet: { type: 'boolean' },
       preview: { type: 'boolean' },
+      proxy: { type: 'boolean' },
     },
   }));
 } catch (error) {
@@ -68,6 +71,7 @@ try {
   throw error;
 }
 process.env.VITE_SANDBOX_URL ??= sandbox.url;
+if (values.proxy) process.env.VITE_VENDOR_PROXY = '1';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const configFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
@@ -77,7 +81,7 @@ try {
     // The sandbox's URL is baked into the build (VITE_SANDBOX_URL, set above).
     // Its own output folder, so a `vite build` or the budget script running meanwhile cannot swap
     // the files under a running preview.
-    const outDir = fileURLToPath(new URL('../.preview', import.meta.url));
+    const outDir = fileURLToPath(new URL(values.proxy ? '../.preview-proxy' : '../.preview', import.meta.url));
     await build({ configFile, root, logLevel: values.quiet ? 'error' : 'info', build: { outDir, emptyOutDir: true } });
     vite = await preview({
       configFile,
@@ -98,7 +102,9 @@ try {
 const url = `http://127.0.0.1:${port}/`;
 // The build is served with the strict Content-Security-Policy of vite.config.ts (`preview.headers`); the dev
 // server is not (its HMR client is inline script).
-const served = values.preview ? '  (the build, under a strict Content-Security-Policy)' : '';
+const served =
+  (values.preview ? '  (the build, under a strict Content-Security-Policy)' : '') +
+  (values.proxy ? '  (vendors through /ingest, /ld, /dd on this origin)' : '');
 console.log(
   `\n  Plinth demo:     ${url}${served}\n  Sandbox:         ${sandbox.url}  (OpenID provider ${sandbox.vendors.oidc.issuer})\n  Press Ctrl+C to stop.\n`,
 );

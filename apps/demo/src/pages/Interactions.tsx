@@ -16,6 +16,7 @@ export function Interactions() {
   const [sent, setSent] = useState(false);
   const [liked, setLiked] = useState(0);
   const [bursts, setBursts] = useState(0);
+  const [api, setApi] = useState<string>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSent(true);
@@ -80,6 +81,25 @@ export function Interactions() {
         >
           Like this demo ({liked})
         </button>
+      </section>
+      <section aria-labelledby="api">
+        <h2 id="api">The app's own API</h2>
+        <p>
+          A request to this app's own origin (<code>/api/status.json</code>). With network capture on (the first-party
+          proxy setup, <code>VITE_VENDOR_PROXY=1</code>) it arrives as <code>$network_request</code>; the vendors' own
+          requests through the same origin never do.
+        </p>
+        <button
+          type="button"
+          onClick={() => {
+            fetch('/api/status.json')
+              .then((response) => setApi(response.ok ? 'answered' : `answered ${response.status}`))
+              .catch(() => setApi('unreachable'));
+          }}
+        >
+          Call the app's API
+        </button>{' '}
+        {api && <output>API {api}</output>}
       </section>
       <section aria-labelledby="burst">
         <h2 id="burst">A burst</h2>
