@@ -261,21 +261,46 @@ test('returnTo attacks (absolute, protocol-relative, backslash, encoded) land on
   }
 });
 
-test('two tabs renew their 8 s tokens without invalid_grant', async ({ page, context }) => {
-  test.setTimeout(120_000);
+// Tokens live in memory, one store per page: two tabs never share a refresh token, but two session
+// clients on one page do (e.g. two providers with the same settings, /twice). Both schedule their renewal
+// for the same moment; the token endpoint is slowed so both would send the same rotating refresh token.
+// Only the cross-tab lock (withTabLock) makes the second wait and take the first one's tokens: without it,
+// the provider sees the refresh token twice and answers invalid_grant.
+test('two session clients sharing the page’s tokens renew with one refresh grant (the cross-tab lock)', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.route(`${SANDBOX_URL}/oidc/token`, async (route) => {
+    if (route.request().postData()?.includes('grant_type=refresh_token')) await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
   await signInAtAccount(page);
-  const second = await context.newPage();
-  await second.goto('/account'); // restored silently from the provider's session
-  await expect(second.getByTestId('name')).toHaveText('Ada Lovelace');
-  // Sentinel: each tab renews at least twice (about every 5 s).
-  await expect.poll(async () => (await refreshes(page)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
-  await page.getByRole('button', { name: 'Get token' }).click();
-  await second.getByRole('button', { name: 'Get token' }).click();
-  await expect(page.getByTestId('tokens')).toHaveText('1');
-  await expect(second.getByTestId('tokens')).toHaveText('1');
+  await page.evaluate(() => {
+    history.pushState(null, '', '/twice');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByTestId('status-second')).toHaveText('signedIn');
+  const first = await page.getByTestId('expires').textContent();
+  // Sentinel: both renewed (a later expiry) …
+  await expect(page.getByTestId('expires')).not.toHaveText(String(first), { timeout: 20_000 });
+  await expect(page.getByTestId('expires-second')).not.toHaveText(String(first), { timeout: 20_000 });
+  // … with one refresh grant between them, and both still signed in.
   const all = await refreshes(page);
   expect(all.filter((entry) => entry.status !== 200)).toEqual([]);
+  expect(all).toHaveLength(1);
   await expect(page.getByTestId('status')).toHaveText('signedIn');
-  await expect(second.getByTestId('status')).toHaveText('signedIn');
+  await expect(page.getByTestId('status-second')).toHaveText('signedIn');
+});
+
+test('sign-out in one tab signs every tab out', async ({ page, context }) => {
+  await signInAtAccount(page);
+  const second = await context.newPage();
+  // Home, not /account: there RequireAuth would sign in again at once (the first tab is still on the
+  // provider's "Sign out?" page, so the provider's session is alive).
+  await second.goto('/'); // restored silently from the provider's session
+  await expect(second.getByTestId('user')).toHaveText('Ada Lovelace');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(second.getByTestId('status')).toHaveText('signedOut');
+  await expect(second.getByTestId('user')).toHaveCount(0);
   await second.close();
 });

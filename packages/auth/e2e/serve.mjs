@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// Starts @plinth/sandbox (short-lived access tokens, to exercise renewal) and the journeys' app together.
+// Starts the journeys' app with three providers: @plinth/sandbox (short-lived access tokens, to exercise
+// renewal), a second sandbox with the profile of a real provider met from another site (refresh tokens only
+// for offline_access, prompt=none answered login_required, no revocation or end-session endpoint, thin ID
+// tokens; 15 s access tokens) and the hostile provider (e2e/hostile-provider.mjs). The app picks one per test.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '@plinth/sandbox';
 import { createServer } from 'vite';
+import { startHostileProvider } from './hostile-provider.mjs';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, 'sandbox-port': { type: 'string' } } });
 const sandbox = await startSandbox({
@@ -11,17 +15,29 @@ const sandbox = await startSandbox({
   quiet: true,
   vendorOptions: { oidc: { accessTokenTtl: 8 } },
 });
+const strict = await startSandbox({
+  port: Number(values['sandbox-port'] ?? 4711) + 2,
+  quiet: true,
+  vendorOptions: { oidc: { profile: 'cross-site-spa', accessTokenTtl: 15 } },
+});
+const port = Number(values.port ?? 4184);
+const hostile = await startHostileProvider({
+  port: Number(values['sandbox-port'] ?? 4711) + 1,
+  allowOrigin: `http://127.0.0.1:${port}`,
+});
 process.env.VITE_ISSUER = sandbox.vendors.oidc.issuer;
 const vite = await createServer({
   configFile: fileURLToPath(new URL('./vite.config.ts', import.meta.url)),
-  server: { port: Number(values.port ?? 4184), host: '127.0.0.1', strictPort: true },
+  server: { port, host: '127.0.0.1', strictPort: true },
   logLevel: 'warn',
 });
 await vite.listen();
-console.log(`auth journeys: http://127.0.0.1:${vite.config.server.port}/  sandbox ${sandbox.url}`);
+console.log(
+  `auth journeys: http://127.0.0.1:${port}/  sandbox ${sandbox.url}  strict ${strict.url}  hostile ${hostile.issuer}`,
+);
 
 const stop = async () => {
-  await Promise.allSettled([vite.close(), sandbox.close()]);
+  await Promise.allSettled([vite.close(), sandbox.close(), strict.close(), hostile.close()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

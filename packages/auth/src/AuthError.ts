@@ -7,7 +7,11 @@ export type AuthErrorSource = 'callback' | 'renew' | 'signIn' | 'signOut' | 'dis
  * Why it failed. `state_mismatch`: the callback's `state` matches no stored sign-in request (tampered,
  * replayed or already used); `expired`: the stored request is older than `requestMaxAgeSeconds`;
  * `access_denied`, `invalid_grant`, `login_required`, … : the provider's own `error`; `network`: a
- * request failed or timed out; `signed_out`: a token was asked for with no session.
+ * request failed or timed out; `signed_out`: a token was asked for with no session;
+ * `invalid_id_token`: the ID token's signature, algorithm, `iss`, `aud`/`azp`, `exp` or `iat` failed
+ * its check (OpenID Connect Core 3.1.3.7); `issuer_mismatch`: the discovery document or the
+ * authorization response (RFC 9207 `iss`) names another issuer; `userinfo_mismatch`: UserInfo's `sub`
+ * is not the ID token's.
  */
 export type AuthErrorCode =
   | 'state_mismatch'
@@ -19,6 +23,9 @@ export type AuthErrorCode =
   | 'consent_required'
   | 'network'
   | 'signed_out'
+  | 'invalid_id_token'
+  | 'issuer_mismatch'
+  | 'userinfo_mismatch'
   | 'provider'
   | 'unknown';
 
@@ -28,6 +35,7 @@ const PROVIDER_CODES: readonly string[] = [
   'login_required',
   'interaction_required',
   'consent_required',
+  'issuer_mismatch', // the silent callback's RFC 9207 check hands its refusal to the parent page as an error response
 ];
 
 /** The one error type of @plinth/auth: a `PlinthError` with the provider's `error` and `error_description` when it sent them. */
@@ -67,6 +75,7 @@ export function toAuthError(thrown: unknown, source: AuthErrorSource): AuthError
   let code: AuthErrorCode;
   if (error) code = PROVIDER_CODES.includes(error) ? (error as AuthErrorCode) : 'provider';
   else if (/no matching state|no state in response/i.test(message)) code = 'state_mismatch';
+  else if (/subject from UserInfo response does not match/i.test(message)) code = 'userinfo_mismatch';
   else if (raw.name === 'ErrorTimeout' || thrown instanceof TypeError || /network|fetch|timed? ?out/i.test(message))
     code = 'network';
   else code = 'unknown';

@@ -23,7 +23,7 @@ function fakeClient(over: Partial<AuthClient> = {}) {
     silentCallback: vi.fn(async () => {}),
     current: vi.fn(async () => null),
     renew: vi.fn(async () => session({ accessToken: 'at-renewed' })),
-    revoke: vi.fn(async () => {}),
+    revoke: vi.fn(async () => true),
     endSession: vi.fn(async () => true),
     forget: vi.fn(async () => {}),
     ...over,
@@ -335,6 +335,7 @@ describe('tokens', () => {
     const { load } = fakeClient({
       revoke: vi.fn(async () => {
         order.push('revoke');
+        return true;
       }),
       endSession: vi.fn(async () => {
         order.push('endSession');

@@ -1,10 +1,18 @@
 import { channel, createVendorLoader, isBrowser } from '@plinth/core';
 import { AuthError, type AuthErrorSource, toAuthError } from './AuthError';
 import { claimAutoSignIn, hasSessionMarker, releaseAutoSignIn, setSessionMarker, withTabLock } from './storage';
-import type { AuthClient, AuthSession, AuthSettings, AuthState, AuthUser, ResolvedAuthSettings } from './types';
+import type {
+  AuthClient,
+  AuthorizationParams,
+  AuthSession,
+  AuthSettings,
+  AuthState,
+  AuthUser,
+  ResolvedAuthSettings,
+} from './types';
 import { validateReturnTo } from './validateReturnTo';
 
-export interface SignInOptions {
+export interface SignInOptions extends AuthorizationParams {
   /** Where to land after sign-in; validated with `validateReturnTo()`. Default: the current page. */
   returnTo?: string;
   /** Started by the app rather than a click (`RequireAuth`): at most one per 30 s per tab, never after an error. */
@@ -81,6 +89,9 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     tokenStorage: 'memory',
     requestMaxAgeSeconds: 900,
     renewBeforeSeconds: 60,
+    offlineAccess: true,
+    loadUserInfo: false,
+    clockToleranceSeconds: 300,
     ...settings,
   };
   const navigate = options.navigate ?? replaceUrl;
@@ -119,6 +130,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
       isBrowser && !isCallback(here()) && !isSilentCallback(here()) && !hasSessionMarker() ? 'signedOut' : 'loading',
     user: null,
     error: null,
+    expiresAt: null,
   };
   const set = (next: Partial<AuthState>) => {
     state = { ...state, ...next };
@@ -148,7 +160,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     lead = Math.max(0, Math.min(s.renewBeforeSeconds * 1000, left(next) / 3));
     const user = toUser(next.claims);
     setSessionMarker(true);
-    set({ status: 'signedIn', user, error: null });
+    set({ status: 'signedIn', user, error: null, expiresAt: next.expiresAt ?? null });
     // Once per user on the page, even with two providers or after a renewal (the channel keeps the session).
     if (channel.session()?.user.id !== user.id) channel.signedIn({ id: user.id, name: user.name, email: user.email });
     schedule();
@@ -159,9 +171,25 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     clearTimeout(timer);
     session = undefined;
     setSessionMarker(false);
-    set({ status, user: null, error });
+    set({ status, user: null, error, expiresAt: null });
     if (announce && channel.session()) channel.signedOut();
   };
+
+  const expire = (error: AuthError) => {
+    signedOut('sessionExpired', error);
+    void loader.ready().then((c) => c?.forget().catch(() => {}));
+  };
+
+  /** Sign-out in one tab signs every tab of the origin out (each tab keeps its own tokens in memory). */
+  const tabs =
+    isBrowser && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`plinth.auth:${s.clientId}`) : null;
+  if (tabs) {
+    tabs.onmessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type !== 'signedOut' || state.status === 'signedOut') return;
+      signedOut('signedOut', null);
+      void loader.ready().then((c) => c?.forget().catch(() => {}));
+    };
+  }
 
   const renew = () =>
     (renewing ??= (async () => {
@@ -178,8 +206,20 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
         return next;
       } catch (thrown) {
         const error = toAuthError(thrown, 'renew');
-        signedOut('sessionExpired', error);
-        void loader.ready().then((c) => c?.forget().catch(() => {}));
+        const current = session;
+        if (current && left(current) > 1000 && error.code !== 'invalid_id_token') {
+          // Not renewable, but not over yet: say so now (status stays `signedIn`, `error` set, `expiresAt`
+          // is when it ends), and end it then. The app can offer a sign-in before the user loses work.
+          clearTimeout(timer);
+          set({ error });
+          channel.report('warn', 'auth: the session could not be renewed and ends when its access token expires', {
+            reason: error.code,
+            expiresAt: current.expiresAt,
+          });
+          timer = setTimeout(() => {
+            if (session === current) expire(error);
+          }, left(current));
+        } else expire(error);
         throw error;
       } finally {
         renewing = undefined;
@@ -280,7 +320,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
         removeEventListener('pageshow', onPageShow);
       };
     },
-    async signIn({ returnTo, automatic = false, signal } = {}) {
+    async signIn({ returnTo, automatic = false, signal, ...params } = {}) {
       if (!isBrowser || redirecting) return;
       const to = validateReturnTo(returnTo ?? `${location.pathname}${location.search}${location.hash}`);
       if (automatic && (state.status === 'error' || !claimAutoSignIn())) {
@@ -289,7 +329,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
       }
       redirecting = true;
       try {
-        await (await client('signIn')).signIn(to, signal);
+        await (await client('signIn')).signIn(to, signal, params);
       } catch (thrown) {
         redirecting = false;
         if (!signal?.aborted) set({ status: 'error', error: toAuthError(thrown, 'signIn') });
@@ -304,13 +344,22 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
       if (!isBrowser) return;
       const hadClient = loader.status() !== 'idle';
       signedOut('signedOut', null);
+      tabs?.postMessage({ type: 'signedOut' });
       if (!hadClient) return;
       try {
         const c = await client('signOut');
         let failure: unknown;
-        await c.revoke().catch((thrown) => {
+        const revoked = await c.revoke().catch((thrown) => {
           failure = thrown;
+          return true;
         });
+        if (!revoked) {
+          channel.reportOnce(
+            'plinth.auth.no-revocation',
+            'info',
+            'auth: the provider has no revocation endpoint; the tokens stay valid until they expire',
+          );
+        }
         if ((await c.endSession()) || !failure) return;
         throw failure;
       } catch (thrown) {

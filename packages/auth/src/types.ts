@@ -15,16 +15,40 @@ export interface AuthUser {
 export interface AuthState {
   status: AuthStatus;
   user: AuthUser | null;
+  /**
+   * Why the last step failed. While `signedIn`, an error with `source: 'renew'` says the session could
+   * not be renewed and ends at `expiresAt` (show it, offer to sign in again): it is reported before it
+   * lapses, not discovered as a sudden sign-out.
+   */
   error: AuthError | null;
+  /** When the access token expires (epoch seconds), while signed in. */
+  expiresAt: number | null;
 }
+
+/** A provider's sign-out URL for providers without an `end_session_endpoint` (Cognito's `/logout`, Auth0's `/v2/logout`). */
+export type LogoutUrl = (context: { clientId: string; postLogoutRedirectUri: string; idToken?: string }) => string;
 
 export interface AuthSettings {
   /** The issuer, e.g. `https://id.example.com` (discovery at `/.well-known/openid-configuration`). */
   authority: string;
   /** A public client registered for the authorization code flow with PKCE. */
   clientId: string;
-  /** Default `'openid profile email'`; some providers issue refresh tokens only with `offline_access`. */
+  /** Default `'openid profile email'` (plus `offline_access` when the provider supports it, see `offlineAccess`). */
   scope?: string;
+  /**
+   * Ask for `offline_access` when the discovery document lists it in `scopes_supported`: Auth0, Okta and
+   * Entra ID issue a refresh token only then, and without one the session cannot outlive its access token
+   * where third-party cookies are blocked. Default true; false for providers with their own parameter (Google).
+   */
+  offlineAccess?: boolean;
+  /** Also load UserInfo after sign-in (providers with thin ID tokens, e.g. Okta); its `sub` must be the ID token's. Default false. */
+  loadUserInfo?: boolean;
+  /** ID token signing algorithms accepted. Default: the asymmetric ones the discovery document lists (never `none` or `HS*`). */
+  idTokenAlgorithms?: string[];
+  /** Clock skew allowed when checking `exp` and `iat`, in seconds. Default 300. */
+  clockToleranceSeconds?: number;
+  /** Where to send the browser on sign-out when the provider has no `end_session_endpoint` (else: signed out locally only). */
+  logoutUrl?: LogoutUrl;
   /** The registered redirect URI's path on this origin. Default `/auth/callback`. */
   callbackPath?: string;
   /** Where the hidden iframe of a silent sign-in (`prompt=none`) returns. Default `/silent-callback`. */
@@ -41,8 +65,23 @@ export interface AuthSettings {
   extraQueryParams?: Record<string, string>;
 }
 
-export type ResolvedAuthSettings = Required<Omit<AuthSettings, 'extraQueryParams'>> &
-  Pick<AuthSettings, 'extraQueryParams'>;
+type OptionalSettings = 'extraQueryParams' | 'idTokenAlgorithms' | 'logoutUrl';
+export type ResolvedAuthSettings = Required<Omit<AuthSettings, OptionalSettings>> &
+  Pick<AuthSettings, OptionalSettings>;
+
+/** Per-call parameters of the authorization request (OpenID Connect Core 3.1.2.1). */
+export interface AuthorizationParams {
+  /** Pre-fills the provider's login field. */
+  loginHint?: string;
+  /** `'login'` forces re-authentication, `'consent'` the consent page, `'select_account'` the account chooser. */
+  prompt?: 'none' | 'login' | 'consent' | 'select_account' | (string & {});
+  acrValues?: string;
+  uiLocales?: string;
+  /** Seconds since the last active authentication after which the provider must authenticate again. */
+  maxAge?: number;
+  /** Any other parameter (e.g. `{ organization }`, `{ screen_hint: 'signup' }`), over `extraQueryParams`. */
+  extraParams?: Record<string, string>;
+}
 
 /** What the adapter hands back after a sign-in or a renewal. */
 export interface AuthSession {
@@ -57,15 +96,16 @@ export interface AuthSession {
 /** The vendor behind one door: what `src/adapter/oidc-client-ts.ts` implements. */
 export interface AuthClient {
   /** Sends the browser to the provider; resolves without navigating when `signal` was aborted first. */
-  signIn(returnTo: string, signal?: AbortSignal): Promise<void>;
+  signIn(returnTo: string, signal?: AbortSignal, params?: AuthorizationParams): Promise<void>;
   callback(url: string): Promise<AuthSession>;
   silentCallback(url: string): Promise<void>;
   /** The session in the user store, if still valid. */
   current(): Promise<AuthSession | null>;
   /** Refresh token when there is one, else `prompt=none` in a hidden iframe. */
   renew(): Promise<AuthSession>;
-  revoke(): Promise<void>;
-  /** Forgets the user; redirects to the end-session endpoint when there is one (resolves `true` then). */
+  /** Revokes the refresh and access tokens; resolves `false` without a request when the provider has no revocation endpoint. */
+  revoke(): Promise<boolean>;
+  /** Forgets the user; redirects to the end-session endpoint (or `logoutUrl`) when there is one (resolves `true` then). */
   endSession(): Promise<boolean>;
   forget(): Promise<void>;
 }

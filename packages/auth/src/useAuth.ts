@@ -11,7 +11,7 @@ export interface UseAuth extends AuthState {
 }
 
 /** On the server and while hydrating: `loading`, so markup matches. */
-const SERVER: AuthState = { status: 'loading', user: null, error: null };
+const SERVER: AuthState = { status: 'loading', user: null, error: null, expiresAt: null };
 const serverState = () => SERVER;
 
 /** The session of the nearest `AuthProvider`, re-rendering when it changes. */

@@ -18,9 +18,11 @@ export {
   DEMO_CLIENT_ID,
   loopbackUris,
   OIDC_PATH,
+  OIDC_PROFILES,
   type OidcClientMetadata,
   type OidcExposed,
   type OidcOptions,
+  type OidcProfile,
   oidc,
 } from './vendors/oidc';
 export type {

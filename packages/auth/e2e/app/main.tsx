@@ -3,7 +3,14 @@
 // in StrictMode, with no router (the provider's popstate after the callback is what it follows).
 import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AuthProvider, RequireAuth, useAuth } from '../../src/index';
+import { AuthProvider, type AuthSettings, RequireAuth, useAuth } from '../../src/index';
+
+/** A test picks its provider and settings before the page loads (`sessionStorage['e2e.settings']`); default the sandbox. */
+const settings: AuthSettings = {
+  authority: import.meta.env.VITE_ISSUER as string,
+  clientId: 'plinth-demo',
+  ...(JSON.parse(sessionStorage.getItem('e2e.settings') ?? '{}') as Partial<AuthSettings>),
+};
 
 const subscribe = (onChange: () => void) => {
   addEventListener('popstate', onChange);
@@ -11,11 +18,11 @@ const subscribe = (onChange: () => void) => {
 };
 const usePath = () => useSyncExternalStore(subscribe, () => location.pathname);
 
-function Header() {
-  const { status, user, signOut } = useAuth();
+function Header({ id = '' }: { id?: string }) {
+  const { status, user, signOut, expiresAt } = useAuth();
   return (
     <header>
-      <span data-testid="status">{status}</span>{' '}
+      <span data-testid={`status${id}`}>{status}</span> <span data-testid={`expires${id}`}>{expiresAt ?? ''}</span>{' '}
       {status === 'signedIn' && user ? (
         <>
           <span data-testid="user">{user.name}</span>{' '}
@@ -77,12 +84,21 @@ function Page() {
       </RequireAuth>
     );
   if (path === '/auth/callback') return <p>Completing sign-in…</p>;
+  if (path === '/twice')
+    // A second session client on the same page with the same settings: it shares the tokens (one store
+    // per page), so both renew at once, and only the cross-tab lock keeps them from using one refresh
+    // token twice.
+    return (
+      <AuthProvider settings={settings}>
+        <Header id="-second" />
+      </AuthProvider>
+    );
   return <h1 data-testid="home">Home</h1>;
 }
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <AuthProvider settings={{ authority: import.meta.env.VITE_ISSUER as string, clientId: 'plinth-demo' }}>
+    <AuthProvider settings={settings}>
       <Header />
       <ErrorAlert />
       <Page />

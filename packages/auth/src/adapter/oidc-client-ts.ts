@@ -1,7 +1,11 @@
 // The only file that imports oidc-client-ts; loaded with import() by createAuth, so the SDK is a lazy chunk.
+// oidc-client-ts 3.x checks only that an ID token has a `sub` (and, on refresh, that `sub`/`auth_time`/`azp`
+// did not change): the signature, `iss`, `aud`, `exp` and `iat`, the discovery issuer and RFC 9207's `iss`
+// response parameter are checked here (README, "Threat model").
 import { InMemoryWebStorage, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { AuthError } from '../AuthError';
-import type { AuthClient, AuthSession, ResolvedAuthSettings } from '../types';
+import { AuthError, type AuthErrorSource } from '../AuthError';
+import type { AuthClient, AuthorizationParams, AuthSession, ResolvedAuthSettings } from '../types';
+import { type IdTokenPolicy, signingAlgorithms, verifyIdToken } from './jose';
 
 /** Tokens in memory, one store per page: two providers with the same settings share the user. */
 const memory = new InMemoryWebStorage();
@@ -12,6 +16,31 @@ const toSession = (user: User): AuthSession => ({
   expiresAt: user.expires_at,
   returnTo: (user.state as { returnTo?: unknown } | undefined)?.returnTo,
 });
+
+/** The issuer without trailing slashes, for comparing a configured authority with a discovery document's issuer. */
+const normalise = (issuer: string) => issuer.replace(/\/+$/, '');
+
+/** `scope` with `offline_access` added when the provider lists it (and the app did not turn it off). */
+export function scopeFor(scope: string, supported: unknown, offlineAccess: boolean): string {
+  const scopes = scope.split(/\s+/).filter(Boolean);
+  const listed = Array.isArray(supported) && supported.includes('offline_access');
+  return offlineAccess && listed && !scopes.includes('offline_access')
+    ? [...scopes, 'offline_access'].join(' ')
+    : scope;
+}
+
+/** RFC 9207: the authorization response's `iss`, when there is one or the provider promises one, is the issuer. */
+function responseIssuerProblem(
+  url: string,
+  metadata: { issuer?: unknown; authorization_response_iss_parameter_supported?: unknown },
+) {
+  const iss = new URL(url).searchParams.get('iss');
+  if (iss === null && metadata.authorization_response_iss_parameter_supported !== true) return undefined;
+  if (iss === metadata.issuer) return undefined;
+  return iss === null
+    ? 'the authorization response has no `iss`, though the provider announces it (RFC 9207)'
+    : `the authorization response comes from issuer "${iss}", not "${String(metadata.issuer)}" (RFC 9207)`;
+}
 
 export function createOidcClient(settings: ResolvedAuthSettings): AuthClient {
   const origin = location.origin;
@@ -35,42 +64,159 @@ export function createOidcClient(settings: ResolvedAuthSettings): AuthClient {
     revokeTokenAdditionalContentTypes: ['text/plain'],
     silentRequestTimeoutInSeconds: 10,
     extraQueryParams: settings.extraQueryParams ?? {},
+    loadUserInfo: settings.loadUserInfo,
   });
 
-  return {
-    async signIn(returnTo, signal) {
+  type Metadata = Awaited<ReturnType<typeof manager.metadataService.getMetadata>>;
+  let discovered: Promise<{ metadata: Metadata; policy: IdTokenPolicy }> | undefined;
+  /**
+   * The discovery document, once per page: its `issuer` must be the configured authority (trailing
+   * slash aside), else nothing is sent to the provider. A network failure is tried again next time.
+   */
+  const discovery = () =>
+    (discovered ??= (async () => {
+      let metadata: Metadata;
       try {
-        await manager.metadataService.getMetadata();
+        metadata = await manager.metadataService.getMetadata();
       } catch (cause) {
-        if (signal?.aborted) return;
+        discovered = undefined;
         throw new AuthError(`discovery: ${settings.authority} could not be read`, {
           source: 'discovery',
           code: 'network',
           cause,
         });
       }
+      const issuer = typeof metadata.issuer === 'string' ? metadata.issuer : '';
+      if (!issuer || normalise(issuer) !== normalise(settings.authority)) {
+        throw new AuthError(
+          `discovery: the provider's issuer is "${issuer}", not the configured authority "${settings.authority}"`,
+          { source: 'discovery', code: 'issuer_mismatch' },
+        );
+      }
+      if (typeof metadata.jwks_uri !== 'string') {
+        throw new AuthError('discovery: the provider publishes no jwks_uri, so its ID tokens cannot be verified', {
+          source: 'discovery',
+          code: 'provider',
+        });
+      }
+      const policy: IdTokenPolicy = {
+        issuer,
+        clientId: settings.clientId,
+        jwksUri: metadata.jwks_uri,
+        algorithms: signingAlgorithms(
+          (metadata as { id_token_signing_alg_values_supported?: unknown }).id_token_signing_alg_values_supported,
+          settings.idTokenAlgorithms,
+        ),
+        clockToleranceSeconds: settings.clockToleranceSeconds,
+      };
+      return { metadata, policy };
+    })());
+
+  /** Keeps `user` only when its ID token passes every check; otherwise forgets it (no token kept) and rejects. */
+  const verified = async (user: User, source: AuthErrorSource, previousIdToken?: string) => {
+    try {
+      if (!user.id_token) {
+        throw new AuthError(`${source}: the provider sent no ID token`, { source, code: 'invalid_id_token' });
+      }
+      // A refresh that brought no new ID token keeps the one verified at sign-in.
+      if (user.id_token !== previousIdToken) await verifyIdToken(user.id_token, (await discovery()).policy, source);
+      return toSession(user);
+    } catch (error) {
+      await manager.removeUser().catch(() => {});
+      throw error;
+    }
+  };
+
+  return {
+    async signIn(returnTo, signal, params: AuthorizationParams = {}) {
+      let metadata: Metadata;
+      try {
+        ({ metadata } = await discovery());
+      } catch (error) {
+        if (signal?.aborted) return;
+        throw error;
+      }
       // A slow provider: the user may have gone elsewhere meanwhile (RequireAuth unmounted).
       if (signal?.aborted) return;
-      await manager.signinRedirect({ state: { returnTo } });
+      await manager.signinRedirect({
+        state: { returnTo },
+        scope: scopeFor(settings.scope, metadata.scopes_supported, settings.offlineAccess),
+        login_hint: params.loginHint,
+        prompt: params.prompt,
+        acr_values: params.acrValues,
+        ui_locales: params.uiLocales,
+        max_age: params.maxAge,
+        extraQueryParams: { ...settings.extraQueryParams, ...params.extraParams },
+      });
     },
-    callback: async (url) => toSession(await manager.signinRedirectCallback(url)),
-    silentCallback: (url) => manager.signinSilentCallback(url),
+    async callback(url) {
+      const { metadata } = await discovery();
+      const problem = responseIssuerProblem(url, metadata);
+      if (problem) {
+        // Refused before the code is exchanged: no token request goes to whoever sent it.
+        const state = new URL(url).searchParams.get('state');
+        if (state) await manager.settings.stateStore.remove(state).catch(() => undefined);
+        throw new AuthError(`callback: ${problem}`, { source: 'callback', code: 'issuer_mismatch' });
+      }
+      return verified(await manager.signinRedirectCallback(url), 'callback');
+    },
+    async silentCallback(url) {
+      // Inside the hidden iframe: a response from another issuer goes to the parent page as an error
+      // response, so the parent refuses it without exchanging its code.
+      const problem = responseIssuerProblem(url, (await discovery().catch(() => undefined))?.metadata ?? {});
+      if (problem) {
+        const answer = new URL(url);
+        answer.search = new URLSearchParams({
+          error: 'issuer_mismatch',
+          error_description: problem,
+          state: answer.searchParams.get('state') ?? '',
+        }).toString();
+        return manager.signinSilentCallback(answer.href);
+      }
+      return manager.signinSilentCallback(url);
+    },
     async current() {
       const user = await manager.getUser();
       return user && !user.expired ? toSession(user) : null;
     },
     async renew() {
+      await discovery();
+      const before = (await manager.getUser())?.id_token;
+      // With a refresh token: the token endpoint; without one: `prompt=none` in a hidden iframe.
       const user = await manager.signinSilent();
       if (!user) throw new AuthError('renew: no session', { source: 'renew', code: 'login_required' });
-      return toSession(user);
+      return verified(user, 'renew', before);
     },
-    revoke: () => manager.revokeTokens(['refresh_token', 'access_token']),
+    async revoke() {
+      const { metadata } = await discovery();
+      // Entra ID has none: the tokens live until they expire (README, "Going live").
+      if (!metadata.revocation_endpoint) return false;
+      await manager.revokeTokens(['refresh_token', 'access_token']);
+      return true;
+    },
     async endSession() {
-      if (!(await manager.metadataService.getEndSessionEndpoint().catch(() => undefined))) {
-        await manager.removeUser();
-        return false;
+      const { metadata } = await discovery().catch(() => ({ metadata: {} as Metadata }));
+      if (metadata.end_session_endpoint) {
+        await manager.signoutRedirect(); // sends id_token_hint, then forgets the user
+        return true;
       }
-      await manager.signoutRedirect(); // sends id_token_hint, then forgets the user
+      const idToken = (await manager.getUser())?.id_token;
+      await manager.removeUser();
+      if (!settings.logoutUrl) return false;
+      const target = new URL(
+        settings.logoutUrl({
+          clientId: settings.clientId,
+          postLogoutRedirectUri: origin + settings.postLogoutPath,
+          ...(idToken ? { idToken } : {}),
+        }),
+      );
+      if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+        throw new AuthError(`signOut: logoutUrl must be an http(s) URL, got ${target.protocol}`, {
+          source: 'signOut',
+          code: 'unknown',
+        });
+      }
+      location.assign(target.href);
       return true;
     },
     forget: () => manager.removeUser(),

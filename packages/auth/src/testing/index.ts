@@ -48,6 +48,7 @@ export function createTestAuth(options: TestAuthOptions = {}): TestAuth {
     status: options.status ?? (options.user ? 'signedIn' : 'signedOut'),
     user: options.user ? fill(options.user) : null,
     error: options.error ?? null,
+    expiresAt: null,
   };
   const calls: TestAuthCall[] = [];
   const auth: TestAuth = {
@@ -61,6 +62,9 @@ export function createTestAuth(options: TestAuthOptions = {}): TestAuth {
       tokenStorage: 'memory',
       requestMaxAgeSeconds: 900,
       renewBeforeSeconds: 60,
+      offlineAccess: true,
+      loadUserInfo: false,
+      clockToleranceSeconds: 300,
     },
     calls,
     getState: () => state,

@@ -41,11 +41,58 @@ export interface OidcOptions {
   /** Rotate refresh tokens on use (the old one stops working, as for public clients at most IdPs). Default true. */
   rotateRefreshTokens: boolean;
   /**
+   * Answer `prompt=none` (silent sign-in in a hidden iframe) as a browser that blocks third-party cookies
+   * makes every provider on another site answer it: `login_required`, the session cookie unseen. Default
+   * true (the cookie is sent, as to a provider on the app's own site).
+   */
+  thirdPartyCookies: boolean;
+  /**
+   * Honour `offline_access` without `prompt=consent`, as Auth0, Okta and Entra ID do for a first-party SPA
+   * (oidc-provider, following OpenID Connect Core 11, keeps it only with `prompt=consent`). Default false.
+   */
+  offlineAccessWithoutConsent: boolean;
+  /** Serve a revocation endpoint (Entra ID has none). Default true. */
+  revocation: boolean;
+  /** Serve an `end_session_endpoint` (Cognito and older Auth0 tenants have none). Default true. */
+  endSession: boolean;
+  /** ID tokens carry only the standard claims (`sub`, …), the profile only from UserInfo, as Okta's SPA default. Default false. */
+  thinIdTokens: boolean;
+  /**
+   * A named set of the options above, as a real provider behaves (`OIDC_PROFILES`); it wins over them.
+   * Default `'sandbox'` (the kind one).
+   */
+  profile: OidcProfile;
+  /**
    * The key of the keyed hash that turns a login into its opaque subject (`sub`). The default is a
    * fixed string, so the same login gets the same `sub` across restarts and machines.
    */
   subjectKey: string;
 }
+
+/**
+ * Real providers' unkind behaviour, as data: each profile is a set of options (`profile: '…'`).
+ * - `sandbox`: refresh tokens always, silent sign-in works, revocation and end-session endpoints.
+ * - `cross-site-spa`: a SPA meeting Auth0, Okta or Entra ID on another site: refresh tokens only when
+ *   `offline_access` is asked for, `prompt=none` answered `login_required` (third-party cookies blocked),
+ *   no revocation endpoint (Entra ID), no end-session endpoint (Cognito, older Auth0), thin ID tokens (Okta).
+ * - `no-revocation`, `no-end-session`, `thin-id-tokens`: one difference each.
+ */
+export const OIDC_PROFILES = {
+  sandbox: {},
+  'cross-site-spa': {
+    refreshTokens: 'offline_access',
+    offlineAccessWithoutConsent: true,
+    thirdPartyCookies: false,
+    revocation: false,
+    endSession: false,
+    thinIdTokens: true,
+  },
+  'no-revocation': { revocation: false },
+  'no-end-session': { endSession: false },
+  'thin-id-tokens': { thinIdTokens: true },
+} as const satisfies Record<string, Partial<Omit<OidcOptions, 'profile'>>>;
+
+export type OidcProfile = keyof typeof OIDC_PROFILES;
 
 /** What the OIDC module exposes to tests (`sandbox.vendors.oidc`). */
 export interface OidcExposed {
@@ -202,10 +249,19 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     refreshTokenTtl: 14 * 24 * 60 * 60,
     refreshTokens: 'always',
     rotateRefreshTokens: true,
+    thirdPartyCookies: true,
+    offlineAccessWithoutConsent: false,
+    revocation: true,
+    endSession: true,
+    thinIdTokens: false,
+    profile: 'sandbox',
     subjectKey: DEFAULT_SUBJECT_KEY,
   },
   async create(env) {
-    const options = env.options;
+    if (!Object.hasOwn(OIDC_PROFILES, env.options.profile)) {
+      throw new RangeError(`oidc: profile must be one of ${Object.keys(OIDC_PROFILES).join(', ')}`);
+    }
+    const options: OidcOptions = { ...env.options, ...OIDC_PROFILES[env.options.profile] };
     for (const key of ['accessTokenTtl', 'idTokenTtl', 'refreshTokenTtl'] as const) {
       if (!Number.isInteger(options[key]) || options[key] < 1) {
         throw new RangeError(`oidc: ${key} must be a whole number of seconds ≥ 1, got ${options[key]}`);
@@ -229,6 +285,9 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     clients.set(options.clientId, demoClient(options.clientId, options.redirectUris, options.postLogoutRedirectUris));
     for (const client of options.clients) clients.set(client.client_id, client);
 
+    /** PKCE challenges of authorization requests that asked for `offline_access` (`offlineAccessWithoutConsent`). */
+    const offlineRequested = new Set<string>();
+
     /** The accounts that signed in, by their opaque subject (the provider's accountId). */
     const accounts = new Map<string, AccountClaims>();
     const claimsFor = (login: string) => accountClaims(login, options.subjectKey);
@@ -249,8 +308,9 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
         profile: ['name', 'given_name', 'preferred_username'],
         email: ['email', 'email_verified'],
       },
-      // The ID token carries the profile and email claims its scopes grant, as most IdPs do.
-      conformIdTokenClaims: false,
+      // The ID token carries the profile and email claims its scopes grant, as most IdPs do (thin: only
+      // through UserInfo).
+      conformIdTokenClaims: options.thinIdTokens,
       findAccount: (_ctx, id) => {
         const claims = accounts.get(id);
         return claims ? { accountId: id, claims: () => ({ ...claims }) } : undefined;
@@ -276,7 +336,9 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
       },
       issueRefreshToken: async (_ctx, client, code) => {
         if (options.refreshTokens === 'never' || !client.grantTypeAllowed('refresh_token')) return false;
-        return options.refreshTokens === 'always' || code.scopes.has('offline_access');
+        if (options.refreshTokens === 'always' || code.scopes.has('offline_access')) return true;
+        const challenge = (code as { codeChallenge?: string }).codeChallenge;
+        return Boolean(challenge && offlineRequested.delete(challenge));
       },
       rotateRefreshToken: () => options.rotateRefreshTokens,
       ttl: {
@@ -291,13 +353,13 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
       features: {
         devInteractions: { enabled: false },
         revocation: {
-          enabled: true,
+          enabled: options.revocation,
           // A public client may revoke only its own tokens (oidc-provider's default, without its notice).
           allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
         },
         userinfo: { enabled: true },
         rpInitiatedLogout: {
-          enabled: true,
+          enabled: options.endSession,
           logoutSource: async (ctx, form) => {
             ctx.body = page(
               'Sign out?',
@@ -441,6 +503,14 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
         req.url = original.slice(OIDC_PATH.length) || '/';
         if (!req.url.startsWith('/')) req.url = `/${req.url}`;
         ctx.entry.query = redactParams(ctx.entry.query);
+        // Third-party cookies blocked: the hidden iframe's `prompt=none` reaches the provider without its
+        // session cookie, so it answers `login_required`.
+        if (!options.thirdPartyCookies && ctx.url.searchParams.get('prompt') === 'none') delete req.headers.cookie;
+        const scope = ctx.url.searchParams.get('scope')?.split(' ') ?? [];
+        const challenge = ctx.url.searchParams.get('code_challenge');
+        if (options.offlineAccessWithoutConsent && challenge && scope.includes('offline_access')) {
+          offlineRequested.add(challenge);
+        }
         await callback(req, res);
       },
     };
