@@ -3,8 +3,11 @@ import { useEffect, useId, useState } from 'react';
 import { config } from '../config';
 
 type Connection = 'connecting' | 'live' | 'offline';
-/** Entries kept in memory (newest first). */
-const MAX = 200;
+/**
+ * Entries kept in memory per vendor (newest first): a burst of 10,000 PostHog events keeps its newest
+ * 100 and pushes no other vendor's entries out. The counts stay true: every entry received is counted.
+ */
+const PER_VENDOR = 100;
 /** sessionStorage key: when this tab's visit started, so a reload keeps showing this tab's traffic. */
 const SINCE_KEY = 'plinth.inspector.since';
 
@@ -74,6 +77,30 @@ function summary(e: ReceivedRequest): string | undefined {
   }
 }
 
+interface Received {
+  /** Kept entries, newest first, at most PER_VENDOR of each vendor. */
+  entries: ReceivedRequest[];
+  /** Everything received, by vendor (kept or not), in the order vendors first appeared. */
+  counts: Map<string, number>;
+}
+const EMPTY: Received = { entries: [], counts: new Map() };
+
+/** Adds `fresh` (oldest first) to the state: all of it counted, the newest PER_VENDOR of each vendor kept. */
+function receive({ entries, counts }: Received, fresh: ReceivedRequest[]): Received {
+  const nextCounts = new Map(counts);
+  for (const e of fresh) nextCounts.set(e.vendor, (nextCounts.get(e.vendor) ?? 0) + 1);
+  const kept = new Map<string, number>();
+  const next = [...fresh]
+    .reverse()
+    .concat(entries)
+    .filter((e) => {
+      const n = (kept.get(e.vendor) ?? 0) + 1;
+      kept.set(e.vendor, n);
+      return n <= PER_VENDOR;
+    });
+  return { entries: next, counts: nextCounts };
+}
+
 export interface InspectorProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -83,7 +110,7 @@ export interface InspectorProps {
 export function Inspector({ open, onOpenChange }: InspectorProps) {
   const [since] = useState(visitStart);
   const [everything, setEverything] = useState(false);
-  const [entries, setEntries] = useState<ReceivedRequest[]>([]);
+  const [{ entries, counts }, setReceived] = useState(EMPTY);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [vendor, setVendor] = useState('all');
   const panelId = useId();
@@ -94,6 +121,8 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
     url.searchParams.set('backlog', '1');
     if (!everything) url.searchParams.set('after', String(since));
     const source = new EventSource(url);
+    // Ids already counted: a reconnect replays the backlog, which must not count twice.
+    const seen = new Set<ReceivedRequest['id']>();
     let batch: ReceivedRequest[] = [];
     let frame = 0;
     // A backlog arrives as a burst of messages: render once per frame, not once per message.
@@ -101,11 +130,9 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
       frame = 0;
       const arrived = batch;
       batch = [];
-      setEntries((list) => {
-        const seen = new Set(list.map((e) => e.id));
-        const fresh = arrived.filter((e) => !seen.has(e.id) && (everything || Date.parse(e.time) >= since));
-        return fresh.length ? [...fresh.reverse(), ...list].slice(0, MAX) : list;
-      });
+      const fresh = arrived.filter((e) => !seen.has(e.id) && (everything || Date.parse(e.time) >= since));
+      for (const e of fresh) seen.add(e.id);
+      if (fresh.length) setReceived((state) => receive(state, fresh));
     };
     source.onopen = () => setConnection('live');
     source.onerror = () => setConnection(source.readyState === EventSource.CLOSED ? 'offline' : 'connecting');
@@ -120,17 +147,18 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
     return () => {
       source.close();
       cancelAnimationFrame(frame);
-      setEntries([]);
+      setReceived(EMPTY);
     };
   }, [everything, since]);
 
-  const counts = new Map<string, number>();
-  for (const e of entries) counts.set(e.vendor, (counts.get(e.vendor) ?? 0) + 1);
+  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
   const vendors = ['all', ...counts.keys()];
   const shown = vendor === 'all' ? entries : entries.filter((e) => e.vendor === vendor);
+  // Entries counted but no longer kept, for the vendors on show.
+  const notKept = (vendor === 'all' ? total : (counts.get(vendor) ?? 0)) - shown.length;
   const clear = () => {
     fetch(`${config.sandboxUrl}/_sandbox/received`, { method: 'DELETE' }).catch(() => {});
-    setEntries([]);
+    setReceived(EMPTY);
   };
 
   return (
@@ -149,7 +177,7 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
           {connection}
         </span>
         <span className="count">
-          {entries.length} received{everything ? ' (all visits)' : ''}
+          {total} received{everything ? ' (all visits)' : ''}
         </span>
       </header>
       <div className="body" id={panelId} hidden={!open}>
@@ -157,7 +185,7 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
           <select aria-label="Vendor" value={vendor} onChange={(e) => setVendor(e.target.value)}>
             {vendors.map((v) => (
               <option key={v} value={v}>
-                {v === 'all' ? `all (${entries.length})` : `${v} (${counts.get(v)})`}
+                {v === 'all' ? `all (${total})` : `${v} (${counts.get(v)})`}
               </option>
             ))}
           </select>
@@ -185,6 +213,12 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
               {e.body !== undefined && <pre>{JSON.stringify(e.body, null, 1).slice(0, 600)}</pre>}
             </li>
           ))}
+          {notKept > 0 && (
+            <li className="empty">
+              {notKept} older {notKept === 1 ? 'entry' : 'entries'} not shown: the newest {PER_VENDOR} of each vendor
+              are kept.
+            </li>
+          )}
         </ol>
       </div>
     </aside>

@@ -1,7 +1,11 @@
-import { ErrorBoundary } from '@plinth/core';
+import { ErrorBoundary, useConsent } from '@plinth/core';
 import { useLogger } from '@plinth/logging';
 import { useState } from 'react';
 import { useTitle } from './useTitle';
+
+/** Datadog's browser SDK flushes its batch this often (README of @plinth/logging, "flush interval"). */
+const BATCH_MS = 30_000;
+const clock = (date: Date) => date.toLocaleTimeString('en-GB');
 
 function Exploding(): never {
   throw new Error('Demo: a component failed to render');
@@ -17,10 +21,20 @@ export function Break() {
   const log = useLogger().child({ component: 'Break' });
   const [exploding, setExploding] = useState(false);
   const [rejected, setRejected] = useState(0);
+  const [last, setLast] = useState<Date>();
+  const monitoring = useConsent().status('monitoring');
+  const clicked = () => setLast(new Date());
   return (
     <article>
       <h1>Break something</h1>
-      <p>Both controls end in the inspector (Datadog logs) with monitoring consent, and nowhere without it.</p>
+      <p>
+        Each of the three buttons below sends a Datadog log (an error, an unhandled rejection, a warning) with
+        monitoring consent, and nothing without it.
+      </p>
+      <p className="note">
+        <strong>When it shows in the inspector:</strong> Datadog's SDK sends logs in batches, every 30 seconds (sooner
+        once 50 are waiting), so a log appears up to 30 s after the click.
+      </p>
       <ErrorBoundary
         context={{ feature: 'break-something' }}
         fallback={({ reset }) => (
@@ -39,22 +53,42 @@ export function Break() {
         )}
       >
         {exploding && <Exploding />}
-        <button type="button" onClick={() => setExploding(true)}>
+        <button
+          type="button"
+          onClick={() => {
+            clicked();
+            setExploding(true);
+          }}
+        >
           Throw inside an error boundary
         </button>
       </ErrorBoundary>{' '}
       <button
         type="button"
         onClick={() => {
+          clicked();
           setRejected((n) => n + 1);
           void Promise.reject(new Error('Demo: a promise nobody handled'));
         }}
       >
         Reject a promise ({rejected})
       </button>{' '}
-      <button type="button" onClick={() => log.warn('Demo: a warning from a component', { clicked: true })}>
+      <button
+        type="button"
+        onClick={() => {
+          clicked();
+          log.warn('Demo: a warning from a component', { clicked: true });
+        }}
+      >
         Log a warning
       </button>
+      {last && (
+        <p role="status" className="sent">
+          {monitoring === 'granted'
+            ? `Logged at ${clock(last)}: in the inspector (datadog) by ${clock(new Date(last.getTime() + BATCH_MS))} at the latest.`
+            : 'Not sent: monitoring consent is not granted (see Privacy).'}
+        </p>
+      )}
     </article>
   );
 }

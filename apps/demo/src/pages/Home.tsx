@@ -1,3 +1,4 @@
+import { useConsent } from '@plinth/core';
 import { Feature, useFlag, useFlagsStatus, useVariant } from '@plinth/flags';
 import { Link } from 'react-router';
 import { useTitle } from './useTitle';
@@ -40,11 +41,18 @@ const FLAGS_STATUS = {
   failed: 'Flags: the flag service is unreachable (defaults)',
 } as const;
 
+/** Before `functional` consent no flag request is made at all: say so, not that the service is slow. */
+const FLAGS_WITHOUT_CONSENT = {
+  pending: 'Flags: the defaults, until you make a privacy choice (no flag request made yet)',
+  denied: 'Flags: the defaults (functional consent declined, so no flag request is made)',
+} as const;
+
 function FlagsStatus() {
   const status = useFlagsStatus();
+  const functional = useConsent().status('functional');
   return (
-    <p className="flags-status" data-flags-status={status}>
-      {FLAGS_STATUS[status]}
+    <p className="flags-status" data-flags-status={status} data-flags-consent={functional}>
+      {functional === 'granted' ? FLAGS_STATUS[status] : FLAGS_WITHOUT_CONSENT[functional]}
     </p>
   );
 }
