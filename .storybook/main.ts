@@ -2,10 +2,14 @@ import type { StorybookConfig } from '@storybook/react-vite';
 
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
-  stories: ['../packages/*/src/**/*.stories.@(ts|tsx)'],
+  // The packages' stories, the demo's own UI (what a designer reviews, what the product's screens reuse) and
+  // the pages of the docs (the design tokens).
+  stories: ['../packages/*/src/**/*.stories.@(ts|tsx)', '../apps/demo/src/**/*.@(mdx|stories.@(ts|tsx))'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   staticDirs: [{ from: './public', to: '/' }],
   core: { disableTelemetry: true },
+  // No "Guide" onboarding checklist in the sidebar: the stories are the guide.
+  features: { sidebarOnboardingChecklist: false },
   typescript: {
     reactDocgen: 'react-docgen-typescript',
     // Prop tables (types and JSDoc) for designers come from the packages' source.

@@ -19,6 +19,15 @@ const preview: Preview = {
   ],
   parameters: {
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    // The widths a designer reviews: the demo's stories show each state on a phone and on a desktop (a
+    // story picks one with `globals: { viewport: { value: 'phone' } }`; the story tests run at that size).
+    viewport: {
+      options: {
+        phone: { name: 'Phone (390 × 844)', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+        tablet: { name: 'Tablet (820 × 1180)', styles: { width: '820px', height: '1180px' }, type: 'tablet' },
+        desktop: { name: 'Desktop (1280 × 800)', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
+      },
+    },
     // Accessibility violations fail the story tests.
     a11y: { test: 'error' },
   },

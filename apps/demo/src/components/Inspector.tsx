@@ -197,7 +197,9 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
             Clear
           </button>
         </div>
-        <ol className="entries">
+        {/* Scrollable regions are focusable, so the list and a long body scroll from the keyboard too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1) */}
+        <ol className="entries" tabIndex={0} aria-label="Received requests">
           {shown.length === 0 && <li className="empty">Nothing received yet. Accept all, navigate and sign in.</li>}
           {shown.map((e) => (
             <li key={e.id} data-vendor={e.vendor}>
@@ -210,7 +212,10 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
                 {e.malformed && <span className="bad"> malformed: {e.malformed}</span>}
               </div>
               {summary(e) && <div className="summary">{summary(e)}</div>}
-              {e.body !== undefined && <pre>{JSON.stringify(e.body, null, 1).slice(0, 600)}</pre>}
+              {e.body !== undefined && (
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: scrolls when the body is long (WCAG 2.1.1)
+                <pre tabIndex={0}>{JSON.stringify(e.body, null, 1).slice(0, 600)}</pre>
+              )}
             </li>
           ))}
           {notKept > 0 && (

@@ -1,0 +1,259 @@
+import type { ReceivedRequest } from '@plinth/sandbox';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, userEvent, within } from 'storybook/test';
+import { desktop, framed, phone } from '../stories/support';
+import { Inspector } from './Inspector';
+
+type Feed = 'live' | 'empty' | 'connecting' | 'offline' | 'burst';
+
+/** What the sandbox received, as its stream sends it (ids and times are filled in when sent). */
+const RECORDING: Omit<ReceivedRequest, 'id' | 'time'>[] = [
+  {
+    vendor: 'posthog',
+    route: '$pageview',
+    method: 'POST',
+    path: '/e/',
+    query: {},
+    headers: {},
+    status: 200,
+    body: {
+      event: '$pageview',
+      properties: { $current_url: 'http://127.0.0.1:5173/article', distinct_id: 'user-7f3a' },
+    },
+  },
+  {
+    vendor: 'launchdarkly',
+    route: 'events',
+    method: 'POST',
+    path: '/events/bulk/plinth-demo',
+    query: {},
+    headers: {},
+    status: 202,
+    body: { kind: 'feature', key: 'price-test', value: 'a', context: { kind: 'user', key: 'user-7f3a' } },
+  },
+  {
+    vendor: 'datadog',
+    route: 'logs',
+    method: 'POST',
+    path: '/datadog/intake/api/v2/logs',
+    query: {},
+    headers: {},
+    status: 202,
+    body: { status: 'error', message: 'Demo: a component failed to render', usr: { id: 'user-7f3a' } },
+  },
+  {
+    vendor: 'oidc',
+    route: 'token',
+    method: 'POST',
+    path: '/oidc/token',
+    query: {},
+    headers: {},
+    status: 200,
+    body: { grant_type: 'authorization_code' },
+    meta: { sub: 'user-7f3a' },
+  },
+  {
+    vendor: 'oidc',
+    route: 'revocation',
+    method: 'POST',
+    path: '/oidc/token/revocation',
+    query: {},
+    headers: {},
+    status: 200,
+    body: { token_type_hint: 'refresh_token' },
+    meta: { revoked: 'RefreshToken' },
+  },
+  {
+    vendor: 'posthog',
+    route: 'batch',
+    method: 'POST',
+    path: '/batch/',
+    query: {},
+    headers: {},
+    status: 400,
+    body: undefined,
+    malformed: 'truncated gzip',
+  },
+];
+
+/** The 10,000-event burst of "Tracked interactions", then one log: the inspector keeps 100 rows per vendor. */
+const burst = (): Omit<ReceivedRequest, 'id' | 'time'>[] => [
+  ...RECORDING.slice(1, 4),
+  ...Array.from({ length: 10_000 }, (_, seq) => ({
+    vendor: 'posthog',
+    route: 'demo_burst',
+    method: 'POST',
+    path: '/batch/',
+    query: {},
+    headers: {},
+    status: 200,
+    body: { event: 'demo_burst', properties: { burst: 1, seq, distinct_id: 'user-7f3a' } },
+  })),
+  RECORDING[2] as Omit<ReceivedRequest, 'id' | 'time'>,
+];
+
+let feed: Feed = 'live';
+
+/** A stand-in for the sandbox's event stream (`/_sandbox/stream`): no network, a recording chosen per story. */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  constructor(readonly url: string) {
+    super();
+    const mode = feed;
+    setTimeout(() => {
+      if (this.readyState === 2 || mode === 'connecting') return;
+      if (mode === 'offline') {
+        this.readyState = 2;
+        this.onerror?.(new Event('error'));
+        return;
+      }
+      this.readyState = 1;
+      this.onopen?.(new Event('open'));
+      const recording = mode === 'burst' ? burst() : mode === 'live' ? RECORDING : [];
+      const time = new Date().toISOString();
+      recording.forEach((entry, i) => {
+        if (this.readyState !== 2)
+          this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ ...entry, id: i + 1, time }) }));
+      });
+    });
+  }
+  close() {
+    this.readyState = 2;
+  }
+}
+
+/** The inspector in the demo's frame (a page column beside it on wide screens, a bottom bar on phones). */
+function InApp({ feed: _feed, open: initiallyOpen }: { feed: Feed; open: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <div className="app" data-inspector={open ? 'open' : 'closed'}>
+      <div className="page">
+        <main>
+          <h1>Tracked interactions</h1>
+          <p>The page's own content stays readable beside (or above) the inspector.</p>
+        </main>
+      </div>
+      <Inspector open={open} onOpenChange={setOpen} />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'demo/Inspector',
+  component: InApp,
+  decorators: [framed('40rem')],
+  argTypes: {
+    feed: { control: 'inline-radio', options: ['live', 'empty', 'connecting', 'offline', 'burst'] },
+  },
+  beforeEach: ({ args }) => {
+    feed = args.feed;
+    const real = globalThis.EventSource;
+    globalThis.EventSource = FakeEventSource as unknown as typeof EventSource;
+    return () => {
+      globalThis.EventSource = real;
+    };
+  },
+  parameters: {
+    layout: 'fullscreen',
+    docs: {
+      description: {
+        component:
+          "A development panel on every page of the demo (off when `VITE_SANDBOX_URL=off`): what each vendor's endpoint in the sandbox received, live, newest first, scrubbed as it was sent; a one-line summary and the decoded body per entry. On screens at least 70rem wide it is a column beside the page, open; narrower, a bar docked at the bottom, closed, that opens into a bottom panel. It keeps the newest 100 entries of each vendor and counts everything received. These stories replay a recording instead of the sandbox's stream.",
+      },
+    },
+  },
+} satisfies Meta<typeof InApp>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A desktop after a sign-in and a few clicks: one entry per request, each vendor with its own summary. */
+export const Desktop: Story = {
+  args: { feed: 'live', open: true },
+  globals: desktop,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(`${RECORDING.length} received`)).toBeVisible();
+    await expect(canvas.getByText('subject user-7f3a')).toBeVisible();
+    await expect(canvas.getByText('revoked: RefreshToken')).toBeVisible();
+    await expect(canvas.getByText('error · Demo: a component failed to render · user user-7f3a')).toBeVisible();
+  },
+};
+
+/** A phone: a closed bar at the bottom with the connection and the count; the page keeps room for it. */
+export const PhoneClosed: Story = {
+  args: { feed: 'live', open: false },
+  globals: phone,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(`${RECORDING.length} received`)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Inspector' })).toHaveAttribute('aria-expanded', 'false');
+  },
+};
+
+/** A phone, opened: a bottom panel over the lower half of the screen. */
+export const PhoneOpen: Story = {
+  args: { feed: 'live', open: false },
+  globals: phone,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Inspector' }));
+    await expect(canvas.getByRole('button', { name: 'Hide inspector' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(await canvas.findByText('subject user-7f3a')).toBeVisible();
+  },
+};
+
+/** Connected, nothing received yet (before a privacy choice): it says what to do. */
+export const Empty: Story = {
+  args: { feed: 'empty', open: true },
+  globals: desktop,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Nothing received yet. Accept all, navigate and sign in.')).toBeVisible();
+    await expect(canvas.getByRole('status', { name: 'sandbox live' })).toBeVisible();
+  },
+};
+
+/** The sandbox's stream is not answering yet: the dot says "connecting". */
+export const Connecting: Story = {
+  args: { feed: 'connecting', open: true },
+  globals: desktop,
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status', { name: 'sandbox connecting' })).toBeVisible();
+  },
+};
+
+/** The sandbox is not running: "offline", and the page works as before. */
+export const Offline: Story = {
+  args: { feed: 'offline', open: true },
+  globals: desktop,
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status', { name: 'sandbox offline' })).toBeVisible();
+  },
+};
+
+/**
+ * After "Send 10,000 events": all 10,004 counted, the newest 100 PostHog entries kept, and the other
+ * vendors' entries still there.
+ */
+export const AfterABurst: Story = {
+  args: { feed: 'burst', open: true },
+  globals: desktop,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('10004 received')).toBeVisible();
+    await expect(canvas.getByRole('option', { name: 'posthog (10000)' })).toBeInTheDocument();
+    await expect(canvas.getByRole('option', { name: 'datadog (2)' })).toBeInTheDocument();
+    await expect(canvasElement.querySelectorAll('.entries li[data-vendor="posthog"]')).toHaveLength(100);
+    await expect(canvasElement.querySelectorAll('.entries li[data-vendor="oidc"]')).toHaveLength(1);
+    await expect(
+      canvas.getByText('9900 older entries not shown: the newest 100 of each vendor are kept.'),
+    ).toBeVisible();
+  },
+};
