@@ -8,6 +8,7 @@ import {
 } from '@plinth/core';
 import type { LogClient } from './adapter/datadog';
 import { createBaseLogger, messageOf } from './base';
+import { DATADOG_SITES, isDatadogSite } from './site';
 import type { BrowserLogger, LogContext, LoggerConfig } from './types';
 
 const idOnly = (user: { id: string }): LogContext => ({ id: user.id });
@@ -22,6 +23,12 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
   if (!config?.clientToken) {
     throw new PlinthError('createLogger: `clientToken` is required', { source: 'logging', code: 'config' });
   }
+  if (config.site !== undefined && !isDatadogSite(config.site)) {
+    throw new PlinthError(
+      `createLogger: unknown Datadog site "${String(config.site)}" (one of ${DATADOG_SITES.join(', ')})`,
+      { source: 'logging', code: 'config' },
+    );
+  }
   const { consent, consentCategory = 'monitoring', channel = pageChannel } = config;
   let user: LogContext | undefined;
   let imported = false;
@@ -34,7 +41,16 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
       const { startDatadog } = await import('./adapter/datadog');
       imported = true; // the SDK now watches uncaught errors itself
       stopEarlyCapture();
-      return startDatadog(config);
+      return startDatadog(config, {
+        // The intake refused the token or the site: say so (status `rejected`, a warning in development).
+        rejected: (httpStatus, url) =>
+          loader.reject({
+            message: `the Datadog intake refused the client token or site (HTTP ${httpStatus}): check \`clientToken\` and \`site\`${config.proxy ? ' and what the proxy forwards to' : ''}`,
+            httpStatus,
+            url,
+          }),
+        accepted: () => loader.accepted(),
+      });
     },
     onRevoke: (client) => client.revoke(),
     onRegrant: (client) => client.regrant(),
@@ -105,6 +121,7 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
       loader.dispose();
     },
     status: loader.status,
+    failure: loader.error,
     subscribe: loader.subscribe,
   };
 }

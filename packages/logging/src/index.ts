@@ -1,5 +1,6 @@
 export { createLogger } from './createLogger';
 export { LoggingProvider, type LoggingProviderConfig, type LoggingProviderProps } from './LoggingProvider';
+export { DATADOG_SITES, type DatadogSite, intakeOrigin } from './site';
 export type {
   BrowserLogger,
   LogContext,

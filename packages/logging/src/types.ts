@@ -1,11 +1,13 @@
 import type {
   ConsentCategory,
   ConsentStore,
+  PlinthError,
   PlinthUser,
   ScrubOptions,
   SessionChannel,
   VendorStatus,
 } from '@plinth/core';
+import type { DatadogSite } from './site';
 
 /** Log levels, lowest first. A logger drops everything below its `level`. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -53,19 +55,32 @@ export interface LoggingOptions {
   scrub?: ScrubOptions;
 }
 
-/** What a browser logger is doing: core's vendor status (`waiting-consent`, `ready`, `denied`, `blocked`, …). */
+/**
+ * What a browser logger is doing: core's vendor status (`waiting-consent`, `ready`, `denied`, `blocked`, …);
+ * `rejected` when the intake refused the client token or site (a 4xx): `logger.failure()` says why.
+ */
 export type LoggerStatus = VendorStatus;
 
 export interface LoggerConfig extends LoggingOptions {
   /** Datadog client token (public; it identifies the intake, it is not a secret). */
   clientToken: string;
-  /** Datadog site, e.g. `'datadoghq.eu'`. Default the SDK's (`datadoghq.com`). */
-  site?: string;
   /**
-   * Intake proxy URL: the SDK posts to `<proxy>?ddforward=<encoded intake path>` instead of Datadog
-   * (a first-party endpoint, or `@plinth/sandbox`'s `/datadog/intake` in development and tests).
+   * The Datadog site the client token belongs to (`'datadoghq.eu'`, `'us5.datadoghq.com'`, …; README, "Going
+   * live"). Default `'datadoghq.com'` (US1). Logs sent to another site's intake are refused (403).
+   */
+  site?: DatadogSite;
+  /**
+   * Intake proxy URL, absolute or a path on the page's own origin (`'/dd'`): the SDK posts to
+   * `<proxy>?ddforward=<encoded intake path>` instead of Datadog (a first-party endpoint, or
+   * `@plinth/sandbox`'s `/datadog/intake` in development and tests).
    */
   proxy?: string;
+  /**
+   * Keep an anonymous visitor id in Datadog's session cookie (`_dd_s_v2`, the SDK's `trackAnonymousUser`),
+   * so logs of one browser can be linked across sessions. Only ever set once monitoring consent is granted,
+   * and removed with the cookie when it is withdrawn. Default true.
+   */
+  trackAnonymousUser?: boolean;
   /**
    * The consent store to follow (category `consentCategory`), or `false` when logging needs no consent.
    * Required: nothing is downloaded or sent until the category is granted.
@@ -100,6 +115,8 @@ export interface BrowserLogger extends Logger {
   /** Stop following consent and the channel; the SDK and queued logs are kept for a later `start()`. */
   dispose(): void;
   status(): LoggerStatus;
+  /** Why it failed, was blocked, timed out or was rejected by the intake (a typed `PlinthError`). */
+  failure(): PlinthError | undefined;
   /** Listen to status changes; returns the unsubscribe function. */
   subscribe(listener: (status: LoggerStatus) => void): () => void;
 }

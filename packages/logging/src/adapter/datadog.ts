@@ -2,6 +2,7 @@
 // loader, so the SDK is a lazy chunk, downloaded only once monitoring consent is granted.
 import { datadogLogs } from '@datadog/browser-logs';
 import { createLogFilter } from '../filter';
+import { intakeOrigin } from '../site';
 import type { LogContext, LogEntry, LoggerConfig } from '../types';
 
 /** The logger's config, read here so that only the lazy chunk knows how it maps onto the SDK's options. */
@@ -39,19 +40,71 @@ function clearStorage() {
   }
 }
 
+/** What the intake answered: told by `watchIntake`. */
+export interface IntakeHooks {
+  /** A 4xx other than 408/429: the token or site is refused, and what was sent is lost. */
+  rejected(httpStatus: number, url: string): void;
+  /** A 2xx: the intake takes the logs (again). */
+  accepted(): void;
+}
+
+/**
+ * Datadog's SDK keeps the intake's answers to itself (a 403 for a wrong token or site is neither retried
+ * nor reported), and its keepalive requests leave no resource-timing entry to read. So the page's `fetch`
+ * is wrapped once, after consent: every call goes through untouched, and the answer to a request whose URL
+ * starts with the intake's (the proxy, or the site's intake host) is looked at. The SDK reads `fetch` at
+ * each send (bypassing Zone.js), so it goes through the wrapper. `sendBeacon` on page exit is not observed.
+ */
+function watchIntake(intake: string, hooks: IntakeHooks) {
+  const original = window.fetch;
+  window.fetch = function fetch(this: unknown, ...args: Parameters<typeof window.fetch>) {
+    const answer = original.apply(this, args);
+    const [input] = args;
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.startsWith(intake)) {
+      answer.then(
+        ({ status }) => {
+          const path = url.split('?')[0] ?? url;
+          if (status >= 400 && status < 500 && status !== 408 && status !== 429) hooks.rejected(status, path);
+          else if (status >= 200 && status < 300) hooks.accepted();
+        },
+        () => undefined, // a network failure: the SDK retries it
+      );
+    }
+    return answer;
+  };
+}
+
+/** The log's own `usr` rides under this key past the SDK, whose user context would replace it. */
+const OWN_USER = '__plinth_usr';
+
 let client: LogClient | undefined;
 
 /**
  * Initialises the SDK once per page (it is a page singleton: `window.DD_LOGS`); a second logger
  * shares the first one's SDK and configuration.
  */
-export function startDatadog(options: DatadogOptions): LogClient {
+export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): LogClient {
   if (client) return client;
-  const beforeSend = createLogFilter(options);
+  const filter = createLogFilter(options);
+  const beforeSend = (event: Parameters<typeof filter>[0]) => {
+    // Each log's `usr` as it was made (the user signed in then, or the call's own) wins over the SDK's
+    // global user, which only fills in what the log does not say (captured errors).
+    const own = event[OWN_USER] as LogContext | undefined;
+    if (own) {
+      event.usr = { ...(event.usr as LogContext | undefined), ...own };
+      delete event[OWN_USER];
+    }
+    return filter(event);
+  };
+  const site = options.site ?? 'datadoghq.com';
+  if (hooks) watchIntake(options.proxy ? new URL(options.proxy, document.baseURI).href : intakeOrigin(site), hooks);
   datadogLogs.init({
     clientToken: options.clientToken,
-    site: options.site,
+    site,
     proxy: options.proxy,
+    // An anonymous id in the session cookie: set only now that monitoring is granted, removed on revocation.
+    trackAnonymousUser: options.trackAnonymousUser ?? true,
     service: options.service,
     env: options.env,
     version: options.version,
@@ -69,9 +122,10 @@ export function startDatadog(options: DatadogOptions): LogClient {
   client = {
     log(entry, at) {
       // The SDK takes the event time from a `date` attribute: queued logs keep the time they were made at.
+      const { usr, ...context } = entry.context;
       logger.log(
         entry.message,
-        { ...entry.context, date: at.getTime() },
+        { ...context, ...(usr ? { [OWN_USER]: usr } : {}), date: at.getTime() },
         entry.level,
         entry.error as Error | undefined,
       );
