@@ -5,6 +5,8 @@
 // ERR_PNPM_RECURSIVE_RUN_FIRST_FAIL and ELIFECYCLE noise. On Ctrl+C the child closes both servers and
 // exits 0, and so does this script. (For pnpm itself to stay quiet, the root script must `exec` this
 // one: otherwise the `sh -c` pnpm runs scripts in dies of the SIGINT and pnpm reports ELIFECYCLE.)
+// A busy port or a bad option: the child prints one line saying what to change and exits 3 or 2; this
+// script then exits 0, because pnpm follows any other exit code with an `ELIFECYCLE` line of its own.
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -25,4 +27,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     demo.kill(signal);
   });
 }
-demo.on('exit', (code, signal) => process.exit(stopping && signal ? 0 : (code ?? 1)));
+/** dev.mjs's exit codes after its one-line message (a bad option, a port in use): nothing more to say. */
+const TOLD = new Set([2, 3]);
+demo.on('exit', (code, signal) => process.exit((stopping && signal) || TOLD.has(code ?? -1) ? 0 : (code ?? 1)));

@@ -15,7 +15,10 @@ import { build, createServer, preview } from 'vite';
 const USAGE =
   'options: --port <n> (or PORT, default 5173), --sandbox-port <n> (or SANDBOX_PORT, default 4700), --proxy, --quiet';
 
-/** Prints one line and exits: for the mistakes a user can fix (a busy port, a bad option). */
+/**
+ * Prints one line and exits: for the mistakes a user can fix. Exit codes: 2 a bad option, 3 a port already
+ * in use (`pnpm start`, scripts/start.mjs, turns both into 0 after the line, so pnpm adds no ELIFECYCLE).
+ */
 function fail(message, code = 1) {
   console.error(`plinth demo: ${message}`);
   process.exit(code);
@@ -49,6 +52,7 @@ const busy = (what, busyPort) =>
   fail(
     `port ${busyPort} (${what}) is already in use. Choose free ports with --port <n> (or PORT) for the demo ` +
       `and --sandbox-port <n> (or SANDBOX_PORT) for the sandbox.`,
+    3,
   );
 
 let sandbox;

@@ -29,7 +29,17 @@ function contrast(a: string, b: string): number {
 }
 const isColour = (value: string) => /^#[0-9a-f]{3,6}$/i.test(value);
 /** Colours used for text (the rest are fills and borders). */
-const TEXT = new Set(['color-text', 'color-muted', 'color-subtle', 'color-accent', 'color-ok', 'color-bad']);
+const TEXT = new Set([
+  'color-text',
+  'color-muted',
+  'color-subtle',
+  'color-accent',
+  'color-ok',
+  'color-bad',
+  'color-on-accent',
+]);
+/** What a text colour is measured on: the page background, or the accent for text on accent buttons. */
+const ground = (name: string) => (name === 'color-on-accent' ? 'color-accent' : 'color-bg');
 
 function Ratio({ fg, bg }: { fg: string; bg: string }) {
   const ratio = contrast(fg, bg);
@@ -42,13 +52,13 @@ function Ratio({ fg, bg }: { fg: string; bg: string }) {
 
 function Colours() {
   const colours = light.filter(([, value]) => isColour(value));
-  const lightBg = Object.fromEntries(light)['color-bg'] as string;
-  const darkBg = dark.get('color-bg') as string;
+  const lightTokens = Object.fromEntries(light);
   return (
     <table className="tokens">
       <caption>
         Colours: light (<code>:root</code>) and dark (<code>[data-theme="dark"]</code>, the <code>theme</code> flag).
-        Text colours show their contrast on the page background; WCAG AA asks 4.5:1 for body text.
+        Text colours show their contrast on the page background (<code>--color-on-accent</code>: on the accent, as on
+        primary buttons); WCAG AA asks 4.5:1 for body text.
       </caption>
       <thead>
         <tr>
@@ -70,7 +80,7 @@ function Colours() {
                 {TEXT.has(name) && (
                   <>
                     {' '}
-                    <Ratio fg={value} bg={lightBg} />
+                    <Ratio fg={value} bg={lightTokens[ground(name)] as string} />
                   </>
                 )}
               </td>
@@ -81,7 +91,7 @@ function Colours() {
                     {TEXT.has(name) && (
                       <>
                         {' '}
-                        <Ratio fg={darkValue} bg={darkBg} />
+                        <Ratio fg={darkValue} bg={dark.get(ground(name)) as string} />
                       </>
                     )}
                   </>

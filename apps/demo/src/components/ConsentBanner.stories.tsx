@@ -2,7 +2,7 @@ import { useConsent } from '@plinth/core';
 import { TestConsentProvider } from '@plinth/core/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { desktop, framed, phone } from '../stories/support';
+import { desktop, docsInFrame, framed, phone } from '../stories/support';
 import { ConsentBanner } from './ConsentBanner';
 
 /** The banner as `ConsentGate` shows it: while a choice is pending; afterwards, what was chosen. */
@@ -20,12 +20,13 @@ const meta = {
       <Gate />
     </TestConsentProvider>
   ),
-  decorators: [framed('26rem')],
+  decorators: [framed()],
   // The `consent` prop is the live consent object from `useConsent()`, not something to edit by hand.
   argTypes: { consent: { table: { disable: true }, control: false } },
   parameters: {
     layout: 'fullscreen',
     docs: {
+      ...docsInFrame('28rem'),
       description: {
         component:
           'Appears on the first visit, and again after "Ask me again" on the Privacy page, while any consent category (analytics, monitoring, functional) is pending. It is fixed at the bottom (a bottom sheet on phones), so its buttons are on screen without scrolling; nothing is loaded, stored or sent for a category until it is granted. **Accept all** and **Reject all** are the labels automation relies on.',

@@ -2,7 +2,7 @@ import type { ReceivedRequest } from '@plinth/sandbox';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { desktop, framed, phone } from '../stories/support';
+import { desktop, docsInFrame, framed, phone } from '../stories/support';
 import { Inspector } from './Inspector';
 
 type Feed = 'live' | 'empty' | 'connecting' | 'offline' | 'burst';
@@ -148,7 +148,7 @@ function InApp({ feed: _feed, open: initiallyOpen }: { feed: Feed; open: boolean
 const meta = {
   title: 'demo/Inspector',
   component: InApp,
-  decorators: [framed('40rem')],
+  decorators: [framed()],
   argTypes: {
     feed: { control: 'inline-radio', options: ['live', 'empty', 'connecting', 'offline', 'burst'] },
   },
@@ -163,6 +163,7 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     docs: {
+      ...docsInFrame('40rem'),
       description: {
         component:
           "A development panel on every page of the demo (off when `VITE_SANDBOX_URL=off`): what each vendor's endpoint in the sandbox received, live, newest first, scrubbed as it was sent; a one-line summary and the decoded body per entry. On screens at least 70rem wide it is a column beside the page, open; narrower, a bar docked at the bottom, closed, that opens into a bottom panel. It keeps the newest 100 entries of each vendor and counts everything received. These stories replay a recording instead of the sandbox's stream.",

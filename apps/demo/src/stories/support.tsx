@@ -12,13 +12,16 @@ export const phone = { viewport: { value: 'phone', isRotated: false } };
 export const desktop = { viewport: { value: 'desktop', isRotated: false } };
 
 /**
- * A box that contains the demo's fixed-position UI (the consent banner, the inspector): a transform makes
- * it the containing block of its `position: fixed` children, so on the docs page each story keeps its
- * banner inside its own frame instead of stacking them all at the bottom of the page.
+ * A box as tall as the screen that contains the demo's fixed-position UI (the consent banner, the
+ * inspector): a transform makes it the containing block of its `position: fixed` children. On the docs
+ * page such stories render in their own iframe (`docsInFrame`), so each keeps its banner in its frame.
  */
 export function Frame({ height, children }: { height: string; children: ReactNode }) {
   return <div style={{ position: 'relative', transform: 'translateZ(0)', minHeight: height }}>{children}</div>;
 }
+
+/** Docs parameters: render each story of the page in an iframe of this height (fixed-position UI). */
+export const docsInFrame = (height: string) => ({ story: { inline: false, height } });
 
 /** Wraps the story in `Frame`. */
 export const framed =
