@@ -1,4 +1,4 @@
-import { browserTestConfig } from '../../vitest.shared';
+import { browserTestConfig } from '../../vitest.shared.ts';
 
 export default browserTestConfig({
   test: { globalSetup: ['./test/sandbox.global.ts'], fileParallelism: false },

@@ -1,4 +1,4 @@
-import { browserTestConfig } from '../../vitest.shared';
+import { browserTestConfig } from '../../vitest.shared.ts';
 
 export default browserTestConfig({
   // One sandbox for all files; files run one after another (the intake status is shared state).

@@ -1,3 +1,3 @@
-import { browserTestConfig } from '../../vitest.shared';
+import { browserTestConfig } from '../../vitest.shared.ts';
 
 export default browserTestConfig();

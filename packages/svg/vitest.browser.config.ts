@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { browserTestConfig } from '../../vitest.shared';
+import { browserTestConfig } from '../../vitest.shared.ts';
 
 // DOMPurify's SVG XSS cases, copied into the package (origin and licence: test/fixtures/README.md).
 const corpusPath = fileURLToPath(new URL('./test/fixtures/dompurify-svg-fixtures.json', import.meta.url));
