@@ -12,15 +12,26 @@ function CheckoutCard() {
   const status = useFlagsStatus();
   const theme = useFlagDetails('theme');
   const price = useVariant('price-test');
-  const dark = theme.value === 'dark';
+  // The `theme` flag picks the demo's token set (apps/demo/src/tokens.css: `[data-theme="dark"]` redefines
+  // the colour tokens), so the card uses tokens, never colours of its own.
   return (
-    <article aria-label="Checkout" style={{ padding: 16, maxWidth: 320 }}>
+    <article
+      aria-label="Checkout"
+      data-theme={theme.value}
+      style={{
+        padding: 'var(--space-4)',
+        maxWidth: '20rem',
+        borderRadius: 'var(--radius-lg)',
+        background: 'var(--color-bg)',
+        color: 'var(--color-text)',
+      }}
+    >
       <p
         style={{
-          padding: 8,
-          borderRadius: 6,
-          background: dark ? '#1d1d1f' : '#f5f5f7',
-          color: dark ? '#f5f5f7' : '#1d1d1f',
+          padding: 'var(--space-2)',
+          borderRadius: 'var(--radius)',
+          background: 'var(--color-surface)',
+          border: '1px solid var(--color-border)',
         }}
       >
         Flags: <strong>{status}</strong> (theme from {theme.source})
@@ -80,16 +91,27 @@ export const VariantB: Story = {
   },
 };
 
-/** The dark theme. */
+/** The dark theme: the same card on the dark tokens. */
 export const Dark: Story = {
   parameters: { flags: { values: { theme: 'dark' } } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(/theme from live/)).toBeVisible();
+    await expect(within(canvasElement).getByRole('article')).toHaveAttribute('data-theme', 'dark');
   },
 };
 
-/** Still loading: defaults showing, the live values land after a delay. */
+/** Still loading, at rest: the catalogue defaults show until the flag service answers (here, never). */
 export const Loading: Story = {
+  parameters: { flags: { status: 'loading' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('loading')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Checkout' })).toBeVisible();
+  },
+};
+
+/** Loading, then the live values land 1.5 s later (`delayMs`): what the switch from defaults looks like. */
+export const LiveValuesArrive: Story = {
   parameters: { flags: { values: { 'new-checkout': true }, delayMs: 1500 } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -67,7 +67,7 @@ const config = (extra: Partial<Parameters<typeof createFlagsClient>[0]> = {}) =>
 
 describe('FlagsProvider', () => {
   it('first render: bootstrap, else cache (functional consent), else the default, never undefined', () => {
-    localStorage.setItem('plinth.flags.env-test', JSON.stringify({ theme: 'dark', 'new-checkout': true }));
+    localStorage.setItem('plinth.flags.env-test.anonymous', JSON.stringify({ theme: 'dark', 'new-checkout': true }));
     const seen: unknown[] = [];
     function First() {
       seen.push(useFlag('new-checkout'), useFlag('theme'), useFlag('price-test'));
@@ -89,7 +89,7 @@ describe('FlagsProvider', () => {
   });
 
   it('ignores the cache without functional consent', () => {
-    localStorage.setItem('plinth.flags.env-test', JSON.stringify({ theme: 'dark' }));
+    localStorage.setItem('plinth.flags.env-test.anonymous', JSON.stringify({ theme: 'dark' }));
     render(
       <FlagsProvider config={config({ consent: createTestConsent({ functional: 'denied' }) })}>
         <Show name="theme" />
@@ -114,7 +114,7 @@ describe('FlagsProvider', () => {
     await settle();
     expect(screen.getByTestId('fpImprovedUI').textContent).toBe('true live RULE_MATCH');
     expect(screen.getByTestId('status').textContent).toBe('ready');
-    expect(JSON.parse(localStorage.getItem('plinth.flags.env-test')!)).toEqual({ fpImprovedUI: true });
+    expect(JSON.parse(localStorage.getItem('plinth.flags.env-test.anonymous')!)).toEqual({ fpImprovedUI: true });
   });
 
   it('closes the SDK on a real unmount, not on the StrictMode effect re-run', async () => {
@@ -240,10 +240,10 @@ describe('FlagsProvider', () => {
     sdks[0]!.resolve();
     await settle();
     localStorage.setItem('ld:$anonUserId', 'abc');
-    expect(localStorage.getItem('plinth.flags.env-test')).not.toBeNull();
+    expect(localStorage.getItem('plinth.flags.env-test.anonymous')).not.toBeNull();
     act(() => consent.deny('functional'));
     expect(sdks[0]!.adapter.close).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem('plinth.flags.env-test')).toBeNull();
+    expect(localStorage.getItem('plinth.flags.env-test.anonymous')).toBeNull();
     expect(localStorage.getItem('ld:$anonUserId')).toBeNull();
     expect(sdks[0]!.adapter.reopen).not.toHaveBeenCalled();
     // Granted again: a fresh SDK client (the closed one cannot restart).
@@ -270,6 +270,27 @@ describe('FlagsProvider', () => {
     act(() => channel.signedIn({ id: 'u-2' }));
     expect(sdks[0]!.adapter.identify).toHaveBeenLastCalledWith({ id: 'u-2' });
   });
+
+  it("caches per context: a signed-in user's values are kept under that user, never read for another visitor, and go at sign-out", async () => {
+    channel.signedIn({ id: 'u-1' });
+    const first = createFlagsClient(config());
+    render(
+      <FlagsProvider client={first}>
+        <Show name="theme" />
+      </FlagsProvider>,
+    );
+    await settle();
+    act(() => sdks[0]!.options.onFlags({ theme: { value: 'dark', reason: 'TARGET_MATCH' } }));
+    expect(JSON.parse(localStorage.getItem('plinth.flags.env-test.user:u-1')!)).toEqual({ theme: 'dark' });
+    expect(localStorage.getItem('plinth.flags.env-test.anonymous')).toBeNull();
+    // Another visitor on this browser (nobody signed in yet): not u-1's values.
+    act(() => channel.signedOut());
+    expect(localStorage.getItem('plinth.flags.env-test.user:u-1')).toBeNull();
+    first.close();
+    const next = createFlagsClient(config());
+    expect(next.details('theme')).toMatchObject({ value: 'light', source: 'default' });
+    next.close();
+  });
 });
 
 function Experiment() {
@@ -277,20 +298,77 @@ function Experiment() {
 }
 
 describe('useVariant', () => {
-  it('counts the default once the status is final (timeout)', async () => {
+  it('counts no default, bootstrap or cached value, even once the status is final: only live assignments', async () => {
     vi.useFakeTimers();
     const recording = recordChannel();
     render(
-      <FlagsProvider config={config()}>
+      <FlagsProvider config={config({ bootstrap: { 'price-test': 'b' } })}>
         <Experiment />
       </FlagsProvider>,
     );
     await settle();
-    expect(recording.of('exposure')).toEqual([]);
+    expect(screen.getByTestId('variant').textContent).toBe('b'); // shown …
     act(() => vi.advanceTimersByTime(1500));
+    expect(recording.of('exposure')).toEqual([]); // … never counted
+    act(() => sdks[0]!.options.onFlags({ 'price-test': { value: 'a', reason: 'RULE_MATCH' } }));
     expect(recording.of('exposure')).toEqual([
-      { type: 'exposure', flag: 'price-test', variant: 'control', context: { source: 'default' } },
+      { type: 'exposure', flag: 'price-test', variant: 'a', context: { source: 'live' } },
     ]);
+  });
+
+  it('a value of the wrong type falls back to the default (TYPE_MISMATCH); a catalogue flag the service leaves out is FLAG_NOT_FOUND; each reported once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const recording = recordChannel();
+    const client = createFlagsClient(config());
+    render(
+      <FlagsProvider client={client}>
+        <Experiment />
+      </FlagsProvider>,
+    );
+    await settle();
+    act(() =>
+      sdks[0]!.options.onFlags(
+        { 'price-test': { value: 42, reason: 'FALLTHROUGH' }, theme: { value: 'dark', reason: 'FALLTHROUGH' } },
+        true,
+      ),
+    );
+    expect(client.details('theme')).toMatchObject({ value: 'dark', source: 'live' }); // the sentinel
+    expect(client.details('price-test')).toEqual({
+      value: 'control',
+      reason: 'ERROR',
+      source: 'default',
+      errorCode: 'TYPE_MISMATCH',
+    });
+    expect(client.details('new-checkout')).toMatchObject({
+      value: false,
+      reason: 'ERROR',
+      errorCode: 'FLAG_NOT_FOUND',
+    });
+    expect(client.errors()).toEqual({
+      'price-test': 'TYPE_MISMATCH',
+      'new-checkout': 'FLAG_NOT_FOUND',
+      fpImprovedUI: 'FLAG_NOT_FOUND',
+    });
+    expect(screen.getByTestId('variant').textContent).toBe('control');
+    expect(recording.of('exposure')).toEqual([]); // an error is no assignment
+    act(() => sdks[0]!.options.onFlags({ 'price-test': { value: 43, reason: 'FALLTHROUGH' } }, true));
+    expect(
+      warn.mock.calls
+        .map(([message]) =>
+          String(message)
+            .match(/"([\w-]+)".*\((\w+)\)/)
+            ?.slice(1)
+            .join(' '),
+        )
+        .sort(),
+    ).toEqual([
+      'fpImprovedUI FLAG_NOT_FOUND',
+      'new-checkout FLAG_NOT_FOUND',
+      'price-test TYPE_MISMATCH',
+      'theme FLAG_NOT_FOUND',
+    ]);
+    warn.mockRestore();
+    client.close();
   });
 
   it('counts one exposure per mount and variant under StrictMode, on the channel and with the SDK', async () => {

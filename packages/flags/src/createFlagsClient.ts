@@ -4,12 +4,13 @@ import {
   createVendorLoader,
   isBrowser,
   type PlinthUser,
+  reportMisconfiguration,
   type VendorStatus,
 } from '@plinth/core';
 import type { LaunchDarklyAdapter } from './adapter/launchdarkly';
 import type { FlagCatalogue, FlagValue } from './defineFlags';
 import type { ContextAttribute } from './ldContext';
-import { createFlagStore, type FlagDetails, type FlagSource, type FlagsStatus } from './store';
+import { createFlagStore, type FlagDetails, type FlagErrorCode, type FlagSource, type FlagsStatus } from './store';
 
 export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record<string, FlagValue>> {
   /** The catalogue from `defineFlags`. */
@@ -42,6 +43,12 @@ export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record
   contextAttributes?: readonly ContextAttribute[] | undefined;
   /** Send evaluation (exposure) and identify events to LaunchDarkly. Default `true`. */
   sendEvents?: boolean | undefined;
+  /**
+   * Secure mode: the hash your server computed for this user's context key (HMAC-SHA256 with the
+   * environment's SDK key, hex; LaunchDarkly's server SDKs call it `secureModeHash`). Called at start and
+   * at each sign-in and sign-out. Needed when the environment requires secure mode.
+   */
+  hash?: ((user: PlinthUser | null) => string | undefined) | undefined;
 }
 
 /** What the hooks read. A `FlagsProvider` creates one from a config, or takes one from `createFlagsClient`. */
@@ -52,6 +59,8 @@ export interface FlagsClient {
   subscribe(key: string, listener: () => void): () => void;
   status(): FlagsStatus;
   subscribeStatus(listener: () => void): () => void;
+  /** Catalogue flags the service answered for with an error (`FLAG_NOT_FOUND`, `TYPE_MISMATCH`), by key. */
+  errors(): Readonly<Record<string, FlagErrorCode>>;
   /** Record that `variant` of `key` was shown: on the session channel, and with LaunchDarkly once it serves that variant. */
   exposure(key: string, variant: FlagValue): void;
   /** Start following consent and the session (browser only; idempotent). */
@@ -71,7 +80,15 @@ const LOADER_STATUS: Partial<Record<VendorStatus, FlagsStatus>> = {
   blocked: 'failed',
   denied: 'failed',
 };
-const cacheKey = (clientSideId: string) => `plinth.flags.${clientSideId}`;
+/**
+ * The first-party cache, per client-side ID and per context: a signed-in user's values are never shown to
+ * another visitor of the same browser (and they go at sign-out).
+ */
+const cacheKey = (clientSideId: string, user: PlinthUser | null | undefined) =>
+  `plinth.flags.${clientSideId}.${user ? `user:${user.id}` : 'anonymous'}`;
+
+/** The JSON kind of a value, to compare what the service serves with the catalogue's default. */
+const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 const storage = (): Storage | undefined => {
   try {
@@ -89,7 +106,7 @@ function readCache(key: string): Record<string, FlagValue> | undefined {
   }
 }
 
-/** Removes Plinth's cache and the SDK's own first-party storage (`ld:…` keys). */
+/** Removes Plinth's cache (`key`, or every context's when it ends with `.`) and the SDK's own storage (`ld:…` keys). */
 function clearStorage(key: string) {
   try {
     const store = storage();
@@ -97,7 +114,7 @@ function clearStorage(key: string) {
     store.removeItem(key);
     for (let i = store.length - 1; i >= 0; i -= 1) {
       const name = store.key(i);
-      if (name?.startsWith('ld:')) store.removeItem(name);
+      if (name?.startsWith('ld:') || (key.endsWith('.') && name?.startsWith(key))) store.removeItem(name);
     }
   } catch {
     // disabled storage: nothing to clear
@@ -110,7 +127,8 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
 ): FlagsClient {
   const { flags, clientSideId, consent, timeoutMs = 1500, streaming = false } = config;
   const useCache = config.cache !== false && consent !== undefined;
-  const key = cacheKey(clientSideId);
+  const everyContext = `plinth.flags.${clientSideId}.`;
+  let key = cacheKey(clientSideId, channel.session()?.user);
   const granted = () => consent === false || consent?.get(CATEGORY) === 'granted';
   const store = createFlagStore(flags.defaults, [
     { source: 'cache', values: useCache && isBrowser && granted() ? readCache(key) : undefined },
@@ -120,6 +138,47 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
   let following: (() => void)[] = [];
   let closed = false;
   let adapter: LaunchDarklyAdapter | undefined;
+  const errors: Record<string, FlagErrorCode> = {};
+
+  /**
+   * What the service serves, checked against the catalogue: a value of another type than the default is
+   * refused (`TYPE_MISMATCH`, the default is used), and on a complete answer a catalogue flag it does not
+   * serve is `FLAG_NOT_FOUND` (LaunchDarkly leaves out flags not available to client-side SDKs, silently).
+   * Each is reported once: a console warning in development, an error report on the channel.
+   */
+  const checked = (live: Record<string, { value: FlagValue | undefined; reason: string }>, complete: boolean) => {
+    const out: Record<string, { value: FlagValue | undefined; reason: string; errorCode?: FlagErrorCode }> = {};
+    for (const [name, flag] of Object.entries(live)) {
+      const fallback = flags.defaults[name];
+      const mismatch =
+        fallback !== undefined && flag.value != null && fallback !== null && kindOf(flag.value) !== kindOf(fallback);
+      if (mismatch) {
+        errors[name] = 'TYPE_MISMATCH';
+        reportMisconfiguration(
+          `launchdarkly:type:${name}`,
+          `launchdarkly: flag "${name}" is a ${kindOf(flag.value)} in LaunchDarkly but a ${kindOf(fallback)} in the catalogue: its default is used (TYPE_MISMATCH)`,
+          { flag: name, errorCode: 'TYPE_MISMATCH' },
+        );
+        out[name] = { ...flag, errorCode: 'TYPE_MISMATCH' };
+      } else {
+        delete errors[name];
+        out[name] = flag;
+      }
+    }
+    if (complete) {
+      for (const name of Object.keys(flags.defaults)) {
+        if (Object.hasOwn(live, name)) continue;
+        errors[name] = 'FLAG_NOT_FOUND';
+        reportMisconfiguration(
+          `launchdarkly:missing:${name}`,
+          `launchdarkly: flag "${name}" is not in the client-side evaluation, so its default is used (FLAG_NOT_FOUND). Is it available to client-side SDKs ("SDKs using Client-side ID" in the flag's settings), and spelled as in LaunchDarkly?`,
+          { flag: name, errorCode: 'FLAG_NOT_FOUND' },
+        );
+        out[name] = { value: undefined, reason: 'ERROR', errorCode: 'FLAG_NOT_FOUND' };
+      }
+    }
+    return out;
+  };
 
   const onError = (error: unknown) =>
     channel.reportOnce(`flags:${String(error)}`, 'warn', 'LaunchDarkly error', { error: String(error) });
@@ -139,13 +198,16 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
         eventsUrl: config.eventsUrl,
         streaming,
         sendEvents: config.sendEvents !== false,
+        hash: config.hash,
         onError,
-        onFlags(live) {
+        onFlags(received, complete = false) {
           if (closed) return;
+          const live = checked(received, complete);
           store.set(live, 'live');
           if (useCache && granted()) {
             const values: Record<string, FlagValue> = {};
-            for (const [name, flag] of Object.entries(live)) if (flag.value != null) values[name] = flag.value;
+            for (const [name, flag] of Object.entries(live))
+              if (flag.value != null && !flag.errorCode) values[name] = flag.value;
             try {
               storage()?.setItem(key, JSON.stringify({ ...readCache(key), ...values }));
             } catch {
@@ -159,7 +221,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
     },
     onRevoke: (client) => {
       client.close();
-      clearStorage(key);
+      clearStorage(everyContext);
     },
     onRegrant: (client) => client.reopen(),
   });
@@ -170,6 +232,9 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
   };
 
   const identify = (next: PlinthUser | null) => {
+    // Signed out: that user's cached values go; either way the cache follows the new context.
+    if (user && !next) clearStorage(key);
+    key = cacheKey(clientSideId, next);
     user = next;
     loader.call((client) => void client.identify(next), { state: 'identify' });
   };
@@ -180,6 +245,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
     subscribe: store.subscribe,
     status: store.status,
     subscribeStatus: store.subscribeStatus,
+    errors: () => ({ ...errors }),
     exposure(name, variant) {
       const source: FlagSource = store.get(name).source;
       channel.exposure(name, variant, { source });
@@ -203,7 +269,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
         channel.on('signedOut', () => identify(null)),
         loader.subscribe(fromLoader),
       ];
-      if (consent) following.push(consent.onRevoke(CATEGORY, () => clearStorage(key)));
+      if (consent) following.push(consent.onRevoke(CATEGORY, () => clearStorage(everyContext)));
       if (consent === undefined) return;
       fromLoader(loader.status());
       void loader.start();

@@ -292,3 +292,40 @@ describe('flags with the real LaunchDarkly SDK against the sandbox', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('what the real service does when a flag is misconfigured', () => {
+  it('a flag not available to client-side SDKs is left out: its default, FLAG_NOT_FOUND, one development warning; a wrong type is TYPE_MISMATCH', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // In LaunchDarkly: "SDKs using Client-side ID" unticked for fpImprovedUI; theme served as a number.
+    await control('/flags/fpImprovedUI', 'PUT', { value: true, clientSide: false });
+    await control('/flags/theme', 'PUT', { value: 7 });
+    const recording = recordChannel();
+    render(
+      <App>
+        <FlagsProvider config={config()}>
+          <Probe />
+          <Experiment />
+        </FlagsProvider>
+      </App>,
+    );
+    await waitFor(() => expect(text('status')).toBe('ready'), { timeout: 5000 });
+    expect(text('price')).toBe('a'); // the sentinel: the service's other values arrived
+    const evaluation = (await received(env, 'evalx')).length;
+    expect(evaluation).toBeGreaterThan(0);
+    expect(text('improved')).toBe('false'); // the default, though the flag is on for everyone
+    expect(text('theme')).toBe('light'); // the default: 7 is no theme
+    const warnings = warn.mock.calls.map(([message]) => String(message));
+    expect(warnings.filter((m) => m.includes('"fpImprovedUI"') && m.includes('FLAG_NOT_FOUND'))).toHaveLength(1);
+    expect(warnings.filter((m) => m.includes('"theme"') && m.includes('TYPE_MISMATCH'))).toHaveLength(1);
+    expect(
+      recording
+        .of('report')
+        .map((r) => r.context.errorCode)
+        .sort(),
+    ).toEqual(['FLAG_NOT_FOUND', 'TYPE_MISMATCH']);
+    // Made available: the stream brings it, and it is no longer an error.
+    await control('/flags/fpImprovedUI', 'PUT', { value: true, clientSide: true });
+    await waitFor(() => expect(text('improved')).toBe('true'), { timeout: 5000 });
+    warn.mockRestore();
+  });
+});

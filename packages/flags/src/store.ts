@@ -10,10 +10,19 @@ export type FlagSource = 'default' | 'bootstrap' | 'cache' | 'live';
  */
 export type FlagReason = string;
 
+/**
+ * Why a flag fell back to its default although the service answered (OpenFeature's error codes):
+ * `FLAG_NOT_FOUND`, the service does not serve it to client-side SDKs (not made available to them, or not
+ * there); `TYPE_MISMATCH`, it serves a value of another type than the catalogue's default.
+ */
+export type FlagErrorCode = 'FLAG_NOT_FOUND' | 'TYPE_MISMATCH';
+
 export interface FlagDetails<Value = FlagValue> {
   value: Value;
   reason: FlagReason;
   source: FlagSource;
+  /** Set when the service answered but the default is used (`reason` is then `'ERROR'`). */
+  errorCode?: FlagErrorCode;
 }
 
 export type FlagsStatus = 'loading' | 'ready' | 'failed' | 'timeout';
@@ -27,7 +36,10 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 export interface FlagStore {
   get(key: string): FlagDetails;
   /** Overlay these values; keys mapped to `undefined` fall back to the default. */
-  set(entries: Record<string, { value: FlagValue | undefined; reason: FlagReason }>, source: FlagSource): void;
+  set(
+    entries: Record<string, { value: FlagValue | undefined; reason: FlagReason; errorCode?: FlagErrorCode }>,
+    source: FlagSource,
+  ): void;
   subscribe(key: string, listener: () => void): () => void;
   status(): FlagsStatus;
   setStatus(next: FlagsStatus): void;
@@ -73,11 +85,18 @@ export function createFlagStore(
       const changed: string[] = [];
       for (const [key, entry] of Object.entries(entries)) {
         const prev = details.get(key);
-        const next: FlagDetails =
-          entry.value === undefined || entry.value === null
+        const next: FlagDetails = entry.errorCode
+          ? { ...fallback(key), reason: 'ERROR', errorCode: entry.errorCode }
+          : entry.value === undefined || entry.value === null
             ? fallback(key)
             : { value: entry.value, reason: entry.reason, source };
-        if (prev && same(prev.value, next.value) && prev.reason === next.reason && prev.source === next.source)
+        if (
+          prev &&
+          same(prev.value, next.value) &&
+          prev.reason === next.reason &&
+          prev.source === next.source &&
+          prev.errorCode === next.errorCode
+        )
           continue;
         // An equal value keeps its object (stable for memoised consumers); reason or source moved on.
         details.set(key, prev && same(prev.value, next.value) ? { ...next, value: prev.value } : next);

@@ -2,19 +2,18 @@ import { useEffect, useRef } from 'react';
 import { useFlagsClient } from './context';
 import type { FlagKey, Flags } from './defineFlags';
 import { useFlagDetails } from './useFlag';
-import { useFlagsStatus } from './useFlagsStatus';
 
 /**
  * An experiment's variant. Each variant this component shows is counted once per mount (StrictMode's
- * double effects included): an `exposure` on the session channel, and an evaluation event sent to
- * LaunchDarkly once it serves that variant. A catalogue default shown while the service is still
- * loading is not counted (it is not an assignment); once the status is final it is.
+ * double effects included), and only when the flag service assigned it (a live evaluation): an `exposure`
+ * on the session channel, and an evaluation event sent to LaunchDarkly. A catalogue default, a bootstrap
+ * or a cached value is shown but not counted: the live evaluation may differ, and counting it would put
+ * visitors in a variant the service never gave them.
  */
 export function useVariant<K extends FlagKey>(key: K): Flags[K] {
   const client = useFlagsClient('useVariant');
   const { value, source } = useFlagDetails(key);
-  const status = useFlagsStatus();
-  const settled = source !== 'default' || status !== 'loading';
+  const settled = source === 'live';
   // Survives StrictMode's effect re-run (same instance), not a real remount.
   const seen = useRef<Set<string>>(undefined);
   useEffect(() => {

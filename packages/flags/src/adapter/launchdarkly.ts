@@ -22,8 +22,13 @@ export interface AdapterOptions {
   eventsUrl?: string | undefined;
   streaming: boolean;
   sendEvents: boolean;
-  /** Every evaluation the SDK holds, at init, after each identify and after each stream message. */
-  onFlags(flags: Record<string, LiveFlag>): void;
+  /** Secure mode: the server's HMAC-SHA256 of the context's key (hex), per user (`undefined` for none). */
+  hash?: ((user: PlinthUser | null) => string | undefined) | undefined;
+  /**
+   * Evaluations from the SDK: `complete` when it is every flag the service serves this context (at init and
+   * after each identify), else the ones a stream message changed.
+   */
+  onFlags(flags: Record<string, LiveFlag>, complete?: boolean): void;
   onError(error: unknown): void;
 }
 
@@ -60,13 +65,16 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
         name: 'plinth-flags',
         synchronous: true,
         method: (details: Record<string, LDEvaluationDetail>) =>
-          options.onFlags(Object.fromEntries(Object.entries(details).map(([key, detail]) => [key, toLive(detail)]))),
+          options.onFlags(
+            Object.fromEntries(Object.entries(details).map(([key, detail]) => [key, toLive(detail)])),
+            true,
+          ),
       },
       {
         type: 'flag-detail-changed',
         name: 'plinth-flag',
         synchronous: true,
-        method: (key: string, detail: LDEvaluationDetail) => options.onFlags({ [key]: toLive(detail) }),
+        method: (key: string, detail: LDEvaluationDetail) => options.onFlags({ [key]: toLive(detail) }, false),
       },
     ],
   };
@@ -75,9 +83,11 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
   if (options.eventsUrl) ldOptions.eventsUrl = options.eventsUrl;
 
   let context = toContext(options.user, undefined, options.contextAttributes) as LDContext;
+  let user = options.user;
   let closed = false;
   const open = async () => {
-    const next = initialize(options.clientSideId, context, ldOptions);
+    const hash = options.hash?.(user);
+    const next = initialize(options.clientSideId, context, hash ? { ...ldOptions, hash } : ldOptions);
     next.on('error', options.onError);
     try {
       await next.waitForInitialization();
@@ -90,12 +100,13 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
   let client = await open();
 
   return {
-    async identify(user) {
-      const next = toContext(user, undefined, options.contextAttributes) as LDContext;
+    async identify(nextUser) {
+      const next = toContext(nextUser, undefined, options.contextAttributes) as LDContext;
       if (JSON.stringify(next) === JSON.stringify(context)) return;
       context = next;
+      user = nextUser;
       try {
-        await client.identify(next);
+        await client.identify(next, options.hash?.(nextUser));
       } catch (error) {
         options.onError(error);
       }

@@ -71,6 +71,7 @@ export function createTestFlagsClient({
     subscribe: store.subscribe,
     status: store.status,
     subscribeStatus: store.subscribeStatus,
+    errors: () => ({}),
     exposure(key, variant) {
       fake.exposures.push({ key, variant });
       channel.exposure(key, variant, { source: store.get(key).source });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { SseStream } from '../http/sse';
 import defaultFlags from './launchdarkly.flags.json' with { type: 'json' };
 import type { ControlContext, VendorContext, VendorModule } from './types';
@@ -11,9 +12,21 @@ export interface SandboxFlag {
   variations?: unknown[];
   /** Full feature events for this flag (an experiment). */
   trackEvents?: boolean;
+  /**
+   * Ticked "SDKs using Client-side ID" in LaunchDarkly. Default true. `false`: the flag is left out of
+   * every client-side evaluation and stream, with no error, as LaunchDarkly does; the SDK then serves
+   * the caller's default for ever.
+   */
+  clientSide?: boolean;
 }
 
 export interface LaunchDarklyOptions {
+  /**
+   * Secure mode: the environment's SDK key, with which the server computes the `hash` option
+   * (HMAC-SHA256 of the context key, hex). Set, every client-side evaluation must carry `h=<hash>` for
+   * its context key, else it is answered 400 (as LaunchDarkly does). Default `''`: off.
+   */
+  secureModeKey: string;
   /** The flags at start (and after a reset). Default: `launchdarkly.flags.json` beside this file. */
   flags: Record<string, SandboxFlag>;
   /** Status of `evalx` answers (500 to test a failing flag service). Default 200. */
@@ -68,7 +81,7 @@ const decodeContext = (segment: string): Context => {
  */
 export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, LaunchDarklyExposed> = {
   name: 'launchdarkly',
-  defaults: { flags: defaultFlags as Record<string, SandboxFlag>, status: 200, delayMs: 0 },
+  defaults: { flags: defaultFlags as Record<string, SandboxFlag>, status: 200, delayMs: 0, secureModeKey: '' },
   create: (env) => {
     let flags = clone(env.options.flags);
     let status = env.options.status;
@@ -94,7 +107,19 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
       };
     };
     const evaluateAll = (context: Context | undefined, withReasons: boolean) =>
-      Object.fromEntries(Object.entries(flags).map(([key, flag]) => [key, evaluate(key, flag, context, withReasons)]));
+      Object.fromEntries(
+        Object.entries(flags)
+          .filter(([, flag]) => flag.clientSide !== false) // client-side evaluations only
+          .map(([key, flag]) => [key, evaluate(key, flag, context, withReasons)]),
+      );
+    /** Secure mode: the `h` the server computed for this context key with the SDK key. */
+    const secureModeRefusal = (ctx: VendorContext, context: Context | undefined) => {
+      if (!env.options.secureModeKey) return undefined;
+      const expected = createHmac('sha256', env.options.secureModeKey)
+        .update(context?.key ?? '')
+        .digest('hex');
+      return ctx.url.searchParams.get('h') === expected ? undefined : 'secure mode: missing or wrong hash (h=)';
+    };
 
     const push = (key: string) => {
       version += 1;
@@ -102,7 +127,8 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
       const flag = flags[key];
       for (const [stream, { context }] of streams) {
         if (!context) stream.send('ping', '');
-        else if (flag) stream.send('patch', { key, ...evaluate(key, flag, context, true) });
+        else if (flag && flag.clientSide !== false)
+          stream.send('patch', { key, ...evaluate(key, flag, context, true) });
         else stream.send('delete', { key, version });
       }
     };
@@ -144,7 +170,11 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
       ctx.entry.body = { context };
       if (delayMs > 0) await wait(delayMs);
       if (ctx.res.writableEnded || ctx.res.destroyed) return; // the client gave up meanwhile
-      if (status >= 400) ctx.json(status, { message: `sandbox answers ${status}` });
+      const refused = secureModeRefusal(ctx, context);
+      if (refused) {
+        ctx.entry.error = refused;
+        ctx.json(400, { message: refused });
+      } else if (status >= 400) ctx.json(status, { message: `sandbox answers ${status}` });
       else ctx.json(status, evaluateAll(context, ctx.url.searchParams.get('withReasons') === 'true'));
     };
 
@@ -233,6 +263,12 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
         if (parts[0] === 'eval' || parts[0] === 'ping') {
           const context = parts[0] === 'eval' && parts[2] ? decodeContext(parts[2]) : undefined;
           ctx.entry.body = { context };
+          const refused = context ? secureModeRefusal(ctx, context) : undefined;
+          if (refused) {
+            ctx.entry.error = refused;
+            ctx.json(400, { message: refused });
+            return;
+          }
           const stream = ctx.sse();
           streams.set(stream, { env: parts[1] ?? '', context });
           stream.onClose(() => streams.delete(stream));
