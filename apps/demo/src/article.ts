@@ -48,7 +48,7 @@ export const sections: { title: string; body: RichTextValue }[] = Array.from({ l
       _type: 'code',
       _key: k(),
       language: 'tsx',
-      code: `<LazyRender minHeight="16rem">\n  <Section n={${i + 1}} />\n</LazyRender>`,
+      code: `<LazyRender minHeight="18.5rem">\n  <Section n={${i + 1}} />\n</LazyRender>`,
     },
   ] as RichTextValue,
 }));

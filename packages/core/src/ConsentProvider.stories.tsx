@@ -37,6 +37,8 @@ const meta = {
       <Banner />
     </ConsentProvider>
   ),
+  // The store is a live object each story creates; the options (an alternative to it) are not set here.
+  argTypes: { store: { control: false }, options: { control: false } },
 } satisfies Meta<typeof ConsentProvider>;
 export default meta;
 type Story = StoryObj<typeof meta>;

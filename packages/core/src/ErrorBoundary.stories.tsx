@@ -22,6 +22,14 @@ const meta = {
       </div>
     ),
   },
+  // Functions, React elements and the channel are set by each story, not edited as JSON.
+  argTypes: {
+    channel: { control: false },
+    fallback: { control: false },
+    children: { control: false },
+    context: { control: false },
+    onError: { control: false },
+  },
 } satisfies Meta<typeof ErrorBoundary>;
 export default meta;
 type Story = StoryObj<typeof meta>;

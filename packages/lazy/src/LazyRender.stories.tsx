@@ -14,6 +14,13 @@ const meta = {
   component: LazyRender,
   tags: ['autodocs'],
   args: { minHeight: 160, placeholder: <Skeleton />, children: <Card label="Revealed content" /> },
+  // React elements and style objects are the story's, not JSON to edit; sizes and flags stay controls.
+  argTypes: {
+    placeholder: { control: false },
+    children: { control: false },
+    style: { control: false },
+    onVisible: { control: false },
+  },
 } satisfies Meta<typeof LazyRender>;
 
 export default meta;

@@ -29,6 +29,12 @@ const meta = {
   component: InlineSvg,
   tags: ['autodocs'],
   args: { src: '/__stories__/svg/star.svg', width: 48, height: 48, title: 'Star', style: { color: '#f59e0b' } },
+  // React elements and style objects are the story's, not JSON to edit; the source, size and title stay controls.
+  argTypes: {
+    style: { control: false },
+    loader: { control: false },
+    fallback: { control: false },
+  },
   beforeEach() {
     const realFetch = globalThis.fetch;
     globalThis.fetch = (input, init) => {

@@ -7,11 +7,11 @@ import { useTitle } from './useTitle';
 const ICONS = ['/icons/gradient-badge.svg', '/icons/shield.svg', '/icons/bolt.svg'];
 const [first, ...rest] = sections as [(typeof sections)[number], ...typeof sections];
 /**
- * A lazy section's height, rendered or not (it matches `.section` in styles.css: 265 px with its
- * border and padding). Sections 2–8 measure less than that at 1280 and at 390 px wide, so 16rem holds
+ * A lazy section's height, rendered or not (it matches `.section` in styles.css: 305 px with its
+ * border and padding). Sections 2–8 measure less than that at 1280, 390 and 320 px wide, so 18.5rem holds
  * them on any width down to a phone and nothing shifts.
  */
-const SECTION_HEIGHT = '16rem';
+const SECTION_HEIGHT = '18.5rem';
 
 function SectionBody({ body }: { body: (typeof sections)[number]['body'] }) {
   return (
