@@ -1,4 +1,4 @@
-import type { ConsentStore, PlinthUser } from '@plinth/core';
+import { type ConsentStore, PlinthError, type PlinthUser } from '@plinth/core';
 
 /** The capabilities that can be switched on or off (see the README for what each sends). */
 export interface Capabilities {
@@ -52,8 +52,19 @@ export const DEFAULT_CAPABILITIES: Capabilities = {
 export interface AnalyticsConfig {
   /** The project's public API key. */
   token: string;
-  /** Where events go: your first-party proxy, or the sandbox (`http://127.0.0.1:4700`). Default PostHog US cloud. */
+  /**
+   * The PostHog Cloud region your project lives in (Project settings → "Region"). Default `'us'`. Events sent
+   * to the other region are answered 200 and dropped, so this must match: every host derives from it
+   * (README, "Going live"). Ignored for the API when `apiHost` is given (a proxy or a self-hosted instance).
+   */
+  region?: PosthogRegion;
+  /**
+   * Where events go instead of the region's host: your first-party proxy (an absolute URL, or a path on the
+   * page's own origin such as `'/ingest'`), a self-hosted PostHog, or the sandbox (`http://127.0.0.1:4700`).
+   */
   apiHost?: string;
+  /** The PostHog app's host, for links and the toolbar when `apiHost` is a proxy. Default the region's (`https://us.posthog.com`). */
+  uiHost?: string;
   /** Switch capabilities on or off; unspecified ones keep their defaults. */
   capabilities?: Partial<Capabilities>;
   /** Drop events from bot-like user agents (posthog's filter; it counts HeadlessChrome as a bot). Default true. */
@@ -89,9 +100,21 @@ export interface RateLimit {
   burst?: number;
 }
 
+/** PostHog Cloud's regions. */
+export type PosthogRegion = 'us' | 'eu';
+
+/** Each region's hosts: the API (events, flags), the assets host posthog-js reads remote config from, the app. */
+export const POSTHOG_HOSTS: Readonly<Record<PosthogRegion, { api: string; assets: string; ui: string }>> = {
+  us: { api: 'https://us.i.posthog.com', assets: 'https://us-assets.i.posthog.com', ui: 'https://us.posthog.com' },
+  eu: { api: 'https://eu.i.posthog.com', assets: 'https://eu-assets.i.posthog.com', ui: 'https://eu.posthog.com' },
+};
+
 export interface ResolvedConfig
   extends Required<
-    Omit<AnalyticsConfig, 'capabilities' | 'personProperties' | 'flushIntervalMs' | 'downloadExtensions' | 'rateLimit'>
+    Omit<
+      AnalyticsConfig,
+      'capabilities' | 'personProperties' | 'flushIntervalMs' | 'downloadExtensions' | 'rateLimit' | 'region'
+    >
   > {
   flushIntervalMs?: number;
   rateLimit?: RateLimit;
@@ -102,14 +125,23 @@ export interface ResolvedConfig
 }
 
 export function resolveConfig(config: AnalyticsConfig, consent: ConsentStore): ResolvedConfig {
+  const region = config.region ?? 'us';
+  const hosts = POSTHOG_HOSTS[region];
+  if (!hosts) {
+    throw new PlinthError(`analytics: unknown PostHog region "${String(region)}" ('us' or 'eu')`, {
+      source: 'config',
+      code: 'region',
+    });
+  }
   return {
-    apiHost: 'https://us.i.posthog.com',
     filterBots: true,
     outboundDelayMs: 250,
     scrubParams: [],
     queueLimit: 100,
     timeoutMs: 10_000,
     ...config,
+    apiHost: (config.apiHost ?? hosts.api).replace(/\/+$/, ''),
+    uiHost: config.uiHost ?? hosts.ui,
     capabilities: { ...DEFAULT_CAPABILITIES, ...config.capabilities },
     consent,
   };

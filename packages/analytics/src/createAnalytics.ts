@@ -41,7 +41,16 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
         import('./adapter/posthog'),
         import('./scrubEvent'),
       ]);
-      return loadPosthog(config, { beforeSend: (event) => scrubEvent(event, config.scrubParams) });
+      return loadPosthog(config, {
+        beforeSend: (event) => scrubEvent(event, config.scrubParams),
+        // PostHog refused the project key or host: status `rejected`, a warning in development.
+        rejected: (httpStatus, url) =>
+          loader.reject({
+            message: `PostHog refused the project token or host (HTTP ${httpStatus}): check \`token\`, \`region\` and \`apiHost\``,
+            httpStatus,
+            url,
+          }),
+      });
     },
     onRevoke: (client) => client.pause(),
     onRegrant: (client) => client.resume(),
@@ -101,6 +110,7 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
     },
     captureException,
     status: () => loader.status(),
+    failure: () => loader.error(),
     subscribe: (listener) => loader.subscribe(listener),
     dropped: () => {
       const { overflow, denied, failed } = loader.dropped();

@@ -1,5 +1,12 @@
 export { AnalyticsProvider, type AnalyticsProviderProps } from './AnalyticsProvider';
-export { type AnalyticsConfig, type Capabilities, DEFAULT_CAPABILITIES, type RateLimit } from './config';
+export {
+  type AnalyticsConfig,
+  type Capabilities,
+  DEFAULT_CAPABILITIES,
+  POSTHOG_HOSTS,
+  type PosthogRegion,
+  type RateLimit,
+} from './config';
 export { type AnalyticsInstance, type CreateAnalyticsOptions, createAnalytics } from './createAnalytics';
 export { defineEvents, type EventDefinitions } from './defineEvents';
 export type { Analytics, AnalyticsStatus, AnyEvents, EventCatalogue, PropsArg } from './types';

@@ -1,3 +1,4 @@
+import type { PlinthError } from '@plinth/core';
 /** A catalogue of events: name → properties (`undefined` or `{}` for none). */
 export type EventCatalogue = Record<string, Record<string, unknown> | undefined>;
 
@@ -20,7 +21,7 @@ export type AnalyticsStatus =
   | 'failed'
   | 'blocked'
   | 'timeout'
-  | 'rejected'; // loaded, but PostHog refused the project key or host (see `error()`)
+  | 'rejected'; // loaded, but PostHog refused the project key or host (see `failure()`)
 
 /** What components use: `useAnalytics()`, or `defineEvents<…>().useAnalytics()` for a typed catalogue. */
 export interface Analytics<E extends EventCatalogue = AnyEvents> {
@@ -32,6 +33,8 @@ export interface Analytics<E extends EventCatalogue = AnyEvents> {
   captureException(error: unknown, context?: Record<string, unknown>): void;
   /** The SDK's state: `waiting-consent` until analytics consent, `ready` once loaded, … */
   status(): AnalyticsStatus;
+  /** Why the SDK failed, was blocked, timed out or was refused by PostHog (a typed `PlinthError`). */
+  failure(): PlinthError | undefined;
   /** Listen to status changes; returns the unsubscribe function. */
   subscribe(listener: (status: AnalyticsStatus) => void): () => void;
 }

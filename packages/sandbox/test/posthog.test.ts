@@ -123,3 +123,46 @@ describe('posthog vendor', () => {
     expect(sandbox.received({ vendor: 'posthog' }).at(-1)?.malformed).toBeTruthy();
   });
 });
+
+describe('posthog vendor: PostHog Cloud when it is unkind', () => {
+  const post = (url: string, body: unknown) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) });
+
+  it('an EU project’s events sent to the US path are answered 200 and recorded as dropped', async () => {
+    const eu = await startSandbox({ port: 0, quiet: true, vendorOptions: { posthog: { projectRegion: 'eu' } } });
+    try {
+      const right = await post(`${eu.url}/eu/e/`, { api_key: 'phc_test', batch: [event('kept')] });
+      const wrong = await post(`${eu.url}/us/e/`, { api_key: 'phc_test', batch: [event('lost')] });
+      expect([right.status, wrong.status]).toEqual([200, 200]);
+      const byRoute = Object.fromEntries(eu.received({ vendor: 'posthog' }).map((e) => [e.route, e.error]));
+      expect(byRoute).toEqual({
+        kept: undefined,
+        lost: 'dropped: wrong region (sent to us, the project is in eu); answered 200',
+      });
+      expect((await (await fetch(`${eu.url}/eu/array/phc_test/config`)).json()).supportedCompression).toBeDefined();
+    } finally {
+      await eu.close();
+    }
+  });
+
+  it('a project token it does not know is answered 401 invalid_api_key, until the tokens are reset', async () => {
+    const put = (tokens: string[]) =>
+      fetch(`${sandbox.url}/_sandbox/posthog/project-tokens`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ tokens }),
+      });
+    expect((await put(['phc_right'])).status).toBe(200);
+    const refused = await post(`${sandbox.url}/e/`, { api_key: 'phc_wrong', batch: [event('lost')] });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: 'invalid_api_key' });
+    expect((await post(`${sandbox.url}/e/`, { api_key: 'phc_right', batch: [event('kept')] })).status).toBe(200);
+    await put([]);
+    expect((await post(`${sandbox.url}/e/`, { api_key: 'phc_wrong', batch: [event('any')] })).status).toBe(200);
+    expect(sandbox.received({ vendor: 'posthog' }).map((e) => [e.route, e.error])).toEqual([
+      ['lost', 'rejected: invalid project API key (401)'],
+      ['kept', undefined],
+      ['any', undefined],
+    ]);
+  });
+});

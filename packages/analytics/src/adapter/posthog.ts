@@ -16,6 +16,19 @@ import type { ResolvedConfig } from '../config';
 export interface AdapterHooks {
   /** Scrubs an outgoing event (core's scrubber); `null` drops it. */
   beforeSend(event: OutgoingEvent): OutgoingEvent | null;
+  /** PostHog refused the project key or host (a 4xx other than 408/429): what was sent is lost. */
+  rejected?(httpStatus: number, url: string): void;
+}
+
+/**
+ * Where PostHog's own requests go, as URL prefixes: the API host's path (events, flags, remote config
+ * under `/array/…`) and, on PostHog Cloud, the region's assets host. Everything else on the page is the
+ * app's own traffic, the same origin included (a first-party proxy such as `/ingest`).
+ */
+export function posthogPrefixes(apiHost: string, base: string): string[] {
+  const api = `${new URL(apiHost, base).href.replace(/\/+$/, '')}/`;
+  const cloud = /^https:\/\/(us|eu)\.i\.posthog\.com\/$/.exec(api);
+  return cloud ? [api, `https://${cloud[1]}-assets.i.posthog.com/`] : [api];
 }
 
 /** The part of an outgoing event the scrubber sees. */
@@ -96,6 +109,14 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
   const instance = new PostHog();
   instance.init(config.token, {
     api_host: config.apiHost,
+    ui_host: config.uiHost,
+    // A refused key or host is answered 4xx (401 invalid_api_key, 403, 404); posthog-js only logs it.
+    on_request_error: (response) => {
+      const status = response.statusCode;
+      if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
+        hooks.rejected?.(status, config.apiHost);
+      }
+    },
     __extensionClasses: extensions,
     disable_external_dependency_loading: true,
     disable_surveys: true,
@@ -128,10 +149,13 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
 
   if (caps.network && typeof PerformanceObserver !== 'undefined') {
     // The page's fetch/XHR calls (not posthog's own): URL (scrubbed by before_send), method-free timing, status.
-    const own = new URL(config.apiHost, location.href).origin;
+    // PostHog's own are told apart by path, not origin: behind a first-party proxy (`/ingest`) the app's own
+    // API calls share PostHog's origin and are kept; PostHog's config fetch is never recorded.
+    const own = posthogPrefixes(config.apiHost, location.href);
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
-        if (!/^(fetch|xmlhttprequest)$/.test(entry.initiatorType) || entry.name.startsWith(own)) continue;
+        if (!/^(fetch|xmlhttprequest)$/.test(entry.initiatorType)) continue;
+        if (own.some((prefix) => entry.name.startsWith(prefix))) continue;
         instance.capture('$network_request', {
           url: entry.name,
           initiator: entry.initiatorType,

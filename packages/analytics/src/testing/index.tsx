@@ -55,6 +55,7 @@ export function createFakeAnalytics(initial: AnalyticsStatus = 'ready'): FakeAna
       exceptions.push({ error, context });
     },
     status: () => status,
+    failure: () => undefined,
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

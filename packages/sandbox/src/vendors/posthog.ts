@@ -23,6 +23,18 @@ export interface PosthogOptions {
   config: PosthogRemoteConfig;
   /** Feature flags `/flags/?v=2` answers: key → `true`/`false`/variant. */
   flags: Record<string, boolean | string>;
+  /**
+   * The project tokens this PostHog takes; any other is answered 401 `invalid_api_key` (events, flags) as
+   * PostHog Cloud does. Default `[]`: any.
+   */
+  projectTokens: string[];
+  /**
+   * The region the project lives in (`'us'` or `'eu'`). The sandbox serves both regions as paths,
+   * `/us/…` and `/eu/…` (an `apiHost` of `<sandbox>/eu`); events sent to the other region's path are
+   * answered 200, as PostHog Cloud answers them, and recorded with `error: 'dropped: wrong region …'`.
+   * Default `''`: every path takes them (and the paths without a region too).
+   */
+  projectRegion: '' | 'us' | 'eu';
   /** The status `/e/` answers with (503 to test a failing endpoint). Default 200. */
   status: number;
 }
@@ -59,6 +71,12 @@ const CONFIG = /^\/array\/([^/]+)\/config$/;
 const CONFIG_JS = /^\/array\/[^/]+\/config\.js$/;
 const CAPTURE = new Set(['/e/', '/e', '/i/v0/e/', '/batch/', '/capture/', '/track/']);
 
+/** PostHog Cloud's regions served as paths (`/us/e/`, `/eu/array/…`): the path without it, and the region. */
+function regional(path: string): { path: string; region?: 'us' | 'eu' } {
+  const match = /^\/(us|eu)(\/.*)$/.exec(path);
+  return match ? { path: match[2]!, region: match[1] as 'us' | 'eu' } : { path };
+}
+
 interface PosthogEvent {
   event?: unknown;
   [key: string]: unknown;
@@ -87,11 +105,12 @@ function eventsOf(body: unknown): PosthogEvent[] {
  *
  * Control routes: `GET|PUT /_sandbox/posthog/config` (PUT merges `{ "autocapture_opt_out": true, … }`,
  * `DELETE` restores the defaults), `PUT /_sandbox/posthog/flags` (`{ key: value }`, replaces),
+ * `PUT /_sandbox/posthog/project-tokens` (`{ tokens: [...] }`: 401 for any other, `[]` takes any),
  * `PUT /_sandbox/posthog/status` (`{ "status": 503 }`), `GET /_sandbox/posthog/defects`.
  */
 export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = {
   name: 'posthog',
-  defaults: { config: POSTHOG_DEFAULT_CONFIG, flags: {}, status: 200 },
+  defaults: { config: POSTHOG_DEFAULT_CONFIG, flags: {}, status: 200, projectTokens: [], projectRegion: '' },
   create: (env) => {
     let config: PosthogRemoteConfig = { ...POSTHOG_DEFAULT_CONFIG, ...env.options.config };
     let flags = { ...env.options.flags };
@@ -105,14 +124,36 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
       ctx.json(404, { error: 'not_served', message: reason });
     };
 
-    const capture = async (ctx: VendorContext) => {
+    const { projectRegion } = env.options;
+    let projectTokens = [...env.options.projectTokens];
+    const unknownToken = (token: unknown) => projectTokens.length > 0 && !projectTokens.includes(String(token ?? ''));
+    const refuseToken = (ctx: VendorContext) => {
+      ctx.entry.error = 'rejected: invalid project API key (401)';
+      ctx.json(401, { type: 'authentication_error', code: 'invalid_api_key', detail: 'Project API key invalid.' });
+    };
+
+    const capture = async (ctx: VendorContext, region: string | undefined) => {
       const decoded = await ctx.body();
       const events = eventsOf(decoded.body);
+      const token =
+        (decoded.body as { api_key?: unknown } | undefined)?.api_key ??
+        (events[0] as { properties?: { token?: unknown } } | undefined)?.properties?.token;
+      const refused = unknownToken(token);
+      // PostHog Cloud answers events sent to the other region's host 200, and drops them.
+      const dropped =
+        projectRegion && region && region !== projectRegion
+          ? `dropped: wrong region (sent to ${region}, the project is in ${projectRegion}); answered 200`
+          : undefined;
       ctx.entry.route = 'capture';
       for (const event of events) {
-        ctx.record({ body: event, route: typeof event.event === 'string' ? event.event : 'capture' });
+        ctx.record({
+          body: event,
+          route: typeof event.event === 'string' ? event.event : 'capture',
+          ...(refused ? { error: 'rejected: invalid project API key (401)' } : dropped ? { error: dropped } : {}),
+        });
       }
-      if (status >= 400) ctx.json(status, { error: 'unavailable' });
+      if (refused) refuseToken(ctx);
+      else if (status >= 400) ctx.json(status, { error: 'unavailable' });
       else ctx.json(200, { status: 1 });
     };
 
@@ -131,26 +172,35 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
         },
         defects: () => defects,
       },
-      match: (req) =>
-        CONFIG.test(req.path) ||
-        CONFIG_JS.test(req.path) ||
-        req.path.startsWith('/static/') ||
-        req.path === '/flags/' ||
-        req.path === '/flags' ||
-        req.path === '/decide/' ||
-        CAPTURE.has(req.path),
+      match: ({ path: full }) => {
+        const { path } = regional(full);
+        return (
+          CONFIG.test(path) ||
+          CONFIG_JS.test(path) ||
+          path.startsWith('/static/') ||
+          path === '/flags/' ||
+          path === '/flags' ||
+          path === '/decide/' ||
+          CAPTURE.has(path)
+        );
+      },
       async handle(ctx) {
         if (ctx.cors({ methods: 'GET, POST, OPTIONS' })) return;
-        if (CONFIG_JS.test(ctx.path)) return defect(ctx, 'remote config script (config.js) requested');
-        if (ctx.path.startsWith('/static/')) return defect(ctx, `remote script ${ctx.path} requested`);
-        if (CONFIG.test(ctx.path)) {
+        const { path, region } = regional(ctx.path);
+        if (CONFIG_JS.test(path)) return defect(ctx, 'remote config script (config.js) requested');
+        if (path.startsWith('/static/')) return defect(ctx, `remote script ${path} requested`);
+        const configFor = CONFIG.exec(path);
+        if (configFor) {
           ctx.entry.route = 'config';
+          if (unknownToken(configFor[1])) return refuseToken(ctx);
           ctx.json(200, config);
           return;
         }
-        if (ctx.path.startsWith('/flags') || ctx.path === '/decide/') {
+        if (path.startsWith('/flags') || path === '/decide/') {
           ctx.entry.route = 'flags';
-          await ctx.body({ rejectMalformed: false });
+          const { body } = await ctx.body({ rejectMalformed: false });
+          if (unknownToken((body as { token?: unknown; api_key?: unknown } | undefined)?.token))
+            return refuseToken(ctx);
           ctx.json(200, {
             flags: Object.fromEntries(
               Object.entries(flags).map(([key, value]) => [
@@ -168,7 +218,7 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
           ctx.json(405, { error: 'method_not_allowed', allow: 'POST' });
           return;
         }
-        await capture(ctx);
+        await capture(ctx, region);
       },
       async control(ctx) {
         if (ctx.route === '/config') {
@@ -202,6 +252,16 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
           } else {
             status = next;
             ctx.json(200, { status });
+          }
+          return true;
+        }
+        if (ctx.route === '/project-tokens' && ctx.method === 'PUT') {
+          const tokens = (await readJson(ctx))?.tokens;
+          if (!Array.isArray(tokens) || !tokens.every((token) => typeof token === 'string')) {
+            ctx.json(400, { error: 'bad_request', message: 'expected { "tokens": ["phc_…", …] }' });
+          } else {
+            projectTokens = tokens;
+            ctx.json(200, { tokens });
           }
           return true;
         }
