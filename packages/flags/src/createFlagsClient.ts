@@ -11,6 +11,7 @@ import type { LaunchDarklyAdapter } from './adapter/launchdarkly';
 import type { FlagCatalogue, FlagValue } from './defineFlags';
 import type { ContextAttribute } from './ldContext';
 import { createFlagStore, type FlagDetails, type FlagErrorCode, type FlagSource, type FlagsStatus } from './store';
+import { forgetVisitorKey } from './visitorKey';
 
 export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record<string, FlagValue>> {
   /** The catalogue from `defineFlags`. */
@@ -269,7 +270,14 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
         channel.on('signedOut', () => identify(null)),
         loader.subscribe(fromLoader),
       ];
-      if (consent) following.push(consent.onRevoke(CATEGORY, () => clearStorage(everyContext)));
+      if (consent) {
+        following.push(
+          consent.onRevoke(CATEGORY, () => {
+            clearStorage(everyContext);
+            forgetVisitorKey();
+          }),
+        );
+      }
       if (consent === undefined) return;
       fromLoader(loader.status());
       void loader.start();

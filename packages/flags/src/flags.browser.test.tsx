@@ -5,10 +5,12 @@ import { inject } from 'vitest';
 import { render, screen, waitFor } from '../../../tooling/render';
 import type { FlagsConfig } from './createFlagsClient';
 import { FlagsProvider } from './FlagsProvider';
+import { createBootstrap } from './server/index';
 import { testFlags } from './test-flags';
 import { useFlag } from './useFlag';
 import { useFlagsStatus } from './useFlagsStatus';
 import { useVariant } from './useVariant';
+import { visitorKeyCookie } from './visitorKey';
 
 // The real launchdarkly-js-client-sdk against @plinth/sandbox: what it sent is read back, decoded,
 // from the sandbox's recording. Every test uses its own environment key to tell its traffic apart.
@@ -237,9 +239,11 @@ describe('flags with the real LaunchDarkly SDK against the sandbox', () => {
     const streams = async () =>
       ((await (await control('/streams', 'GET')).json()) as { env: string }[]).filter((s) => s.env === env);
     await waitFor(async () => expect(await streams()).toHaveLength(1), { timeout: 3000 });
+    expect(document.cookie).toMatch(/plinth_flags_visitor=[\w-]{8,}/); // the visitor key, kept with consent …
     consent.deny('functional');
     await waitFor(async () => expect(await streams()).toHaveLength(0), { timeout: 3000 });
     expect(localStorage.getItem(`plinth.flags.${env}`)).toBeNull();
+    expect(document.cookie).not.toContain('plinth_flags_visitor'); // … and forgotten with it
     await control('/flags/theme', 'PUT', { value: 'dark' });
     consent.grant('functional');
     await waitFor(() => expect(text('theme')).toBe('dark'), { timeout: 3000 });
@@ -327,5 +331,48 @@ describe('what the real service does when a flag is misconfigured', () => {
     await control('/flags/fpImprovedUI', 'PUT', { value: true, clientSide: true });
     await waitFor(() => expect(text('improved')).toBe('true'), { timeout: 5000 });
     warn.mockRestore();
+  });
+});
+
+describe('the server bootstrap and the browser bucket a visitor alike', () => {
+  it('a 50 % rollout: for each visitor the browser SDK’s live value is the server bootstrap’s, with no flip', async () => {
+    // LaunchDarkly buckets by the context key: the server must evaluate the key the browser will use.
+    await control('/flags/price-test', 'PUT', { rollout: { variations: ['a', 'b'], weights: [50_000, 50_000] } });
+    const served: string[] = [];
+    for (let visitor = 1; visitor <= 16; visitor++) {
+      localStorage.clear();
+      resetChannel();
+      // The server's first answer set the visitor cookie (functional consent granted) and bootstrapped with it.
+      const key = `visitor-${String(visitor).padStart(8, '0')}`;
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari; the value is built by visitorKeyCookie
+      document.cookie = visitorKeyCookie(key);
+      const bootstrap = await createBootstrap(testFlags, {
+        clientSideId: env,
+        consent: 'granted',
+        cookie: document.cookie,
+        baseUrl: sandboxUrl,
+      });
+      expect(bootstrap['price-test']).toMatch(/^[ab]$/);
+      const seen: string[] = [];
+      const { unmount } = render(
+        <App>
+          <FlagsProvider config={config({ bootstrap, streaming: false })}>
+            <Probe seen={seen} />
+          </FlagsProvider>
+        </App>,
+      );
+      await waitFor(() => expect(text('status')).toBe('ready'), { timeout: 5000 });
+      const live = (await received(env, 'evalx')).at(-1)!.body!.context;
+      expect(live).toEqual({ kind: 'user', key, anonymous: true }); // the SDK evaluated the same key
+      expect(text('price')).toBe(bootstrap['price-test']);
+      expect(new Set(seen)).toEqual(new Set([bootstrap['price-test']])); // never another value on screen
+      served.push(bootstrap['price-test']!);
+      unmount();
+    }
+    // The rollout really splits these visitors (else the comparison above proves nothing).
+    expect(new Set(served)).toEqual(new Set(['a', 'b']));
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari; the value is built by visitorKeyCookie
+    document.cookie = visitorKeyCookie('', { maxAge: 0 });
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -180,3 +180,26 @@ describe('launchdarkly vendor', () => {
     expect(noValue.status).toBe(400);
   });
 });
+
+describe('launchdarkly vendor: percentage rollouts', () => {
+  it('buckets each context key as LaunchDarkly does (its published vectors), set through the control route', async () => {
+    // LaunchDarkly's SDK test vectors: flag "hashKey", salt "saltyA" → userKeyA 0.42157587,
+    // userKeyB 0.6708485, userKeyC 0.10343106. A 42/25/33 split puts them in three different variations.
+    const put = await fetch(`${sandbox.url}/_sandbox/launchdarkly/flags/hashKey`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        rollout: { variations: ['a', 'b', 'c'], weights: [42_000, 25_000, 33_000], salt: 'saltyA' },
+      }),
+    });
+    expect(put.status).toBe(200);
+    const valueFor = async (key: string) => {
+      const res = await fetch(`${sandbox.url}/sdk/evalx/env-1/contexts/${b64({ kind: 'user', key })}`);
+      return ((await res.json()) as Record<string, { value: unknown; variation: number }>).hashKey;
+    };
+    // 0.1034 < 0.42 → a; 0.42157 < 0.42 + 0.25 → b; 0.6708 < 0.67? no → c.
+    expect(await valueFor('userKeyC')).toMatchObject({ value: 'a', variation: 0 });
+    expect(await valueFor('userKeyA')).toMatchObject({ value: 'b', variation: 1 });
+    expect(await valueFor('userKeyB')).toMatchObject({ value: 'c', variation: 2 });
+  });
+});

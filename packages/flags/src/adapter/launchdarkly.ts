@@ -7,6 +7,7 @@ import { initialize, type LDContext, type LDEvaluationDetail, type LDOptions } f
 import type { FlagValue } from '../defineFlags';
 import { type ContextAttribute, toContext } from '../ldContext';
 import type { FlagReason } from '../store';
+import { browserVisitorKey } from '../visitorKey';
 
 export interface LiveFlag {
   value: FlagValue | undefined;
@@ -82,10 +83,15 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
   if (options.streamUrl) ldOptions.streamUrl = options.streamUrl;
   if (options.eventsUrl) ldOptions.eventsUrl = options.eventsUrl;
 
-  let context = toContext(options.user, undefined, options.contextAttributes) as LDContext;
+  // An anonymous visitor's key is the one the server's bootstrap read from the same cookie (not one the
+  // SDK would generate), so a percentage rollout buckets them alike on both sides.
+  const contextFor = (who: PlinthUser | null) =>
+    toContext(who, who ? undefined : browserVisitorKey(), options.contextAttributes) as LDContext;
   let user = options.user;
+  let context = contextFor(user);
   let closed = false;
   const open = async () => {
+    context = contextFor(user);
     const hash = options.hash?.(user);
     const next = initialize(options.clientSideId, context, hash ? { ...ldOptions, hash } : ldOptions);
     next.on('error', options.onError);
@@ -101,7 +107,7 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
 
   return {
     async identify(nextUser) {
-      const next = toContext(nextUser, undefined, options.contextAttributes) as LDContext;
+      const next = contextFor(nextUser);
       if (JSON.stringify(next) === JSON.stringify(context)) return;
       context = next;
       user = nextUser;

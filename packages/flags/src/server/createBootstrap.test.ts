@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { type Sandbox, startSandbox } from '@plinth/sandbox';
 import { testFlags } from '../test-flags';
-import { createBootstrap } from './index';
+import { createBootstrap, VISITOR_KEY_COOKIE, visitorKeyCookie } from './index';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -45,7 +45,12 @@ describe('createBootstrap (server)', () => {
     sandbox.vendors.launchdarkly.setBehaviour({ delayMs: 0 });
     // The positive sentinel: the same call works once the service is back.
     await expect(
-      createBootstrap(testFlags, { clientSideId: 'e', consent: 'granted', baseUrl: sandbox.url }),
+      createBootstrap(testFlags, {
+        clientSideId: 'e',
+        consent: 'granted',
+        baseUrl: sandbox.url,
+        anonymousKey: 'visitor-1',
+      }),
     ).resolves.toMatchObject({
       'price-test': 'a',
     });
@@ -77,5 +82,23 @@ describe('createBootstrap (server)', () => {
     ).resolves.toMatchObject({ 'price-test': expect.any(String) });
     const sent = sandbox.received({ vendor: 'launchdarkly' }).slice(before);
     expect(sent.map((entry) => (entry.body as { context?: { key?: string } })?.context?.key)).toEqual(['user-c']);
+  });
+
+  it("an anonymous visitor is evaluated with the visitor cookie's key, and not at all without one", async () => {
+    const before = sandbox.received({ vendor: 'launchdarkly' }).length;
+    const cookie = `theme=x; ${visitorKeyCookie('visitor-from-cookie').split(';')[0]}; other=1`;
+    await expect(
+      createBootstrap(testFlags, { clientSideId: 'c', consent: 'granted', cookie, baseUrl: sandbox.url }),
+    ).resolves.toMatchObject({ 'price-test': expect.any(String) });
+    // After that sentinel: no key (no cookie, a malformed one) → no request, no shared 'anonymous' bucket.
+    for (const none of [undefined, `${VISITOR_KEY_COOKIE}=x;y`, `${VISITOR_KEY_COOKIE}=<script>`]) {
+      await expect(
+        createBootstrap(testFlags, { clientSideId: 'c', consent: 'granted', cookie: none, baseUrl: sandbox.url }),
+      ).resolves.toEqual({});
+    }
+    const sent = sandbox.received({ vendor: 'launchdarkly' }).slice(before);
+    expect(sent.map((entry) => (entry.body as { context?: unknown })?.context)).toEqual([
+      { kind: 'user', key: 'visitor-from-cookie', anonymous: true },
+    ]);
   });
 });

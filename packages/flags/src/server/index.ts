@@ -7,6 +7,9 @@ import type { ConsentStatus, PlinthUser } from '@plinth/core';
 import { PlinthError } from '@plinth/core/server';
 import type { FlagCatalogue, FlagValue } from '../defineFlags';
 import { type ContextAttribute, toContext } from '../ldContext';
+import { visitorKeyFrom } from '../visitorKey';
+
+export { newVisitorKey, VISITOR_KEY_COOKIE, visitorKeyCookie, visitorKeyFrom } from '../visitorKey';
 
 export interface BootstrapOptions {
   clientSideId: string;
@@ -21,7 +24,18 @@ export interface BootstrapOptions {
   user?: PlinthUser | null | undefined;
   /** User attributes sent for targeting (private attributes); default none, as in `FlagsConfig`. */
   contextAttributes?: readonly ContextAttribute[] | undefined;
-  /** A stable key for an anonymous visitor (e.g. from a first-party cookie). Default `'anonymous'`. */
+  /**
+   * The request's `Cookie` header: an anonymous visitor's key is read from Plinth's visitor cookie
+   * (`VISITOR_KEY_COOKIE`), the key the browser SDK then uses too, so a percentage rollout buckets the
+   * visitor identically on the server and in the browser.
+   */
+  cookie?: string | null | undefined;
+  /**
+   * An anonymous visitor's key, when you keep it yourself (it must be the one the browser uses). Default:
+   * from `cookie`. With neither, an anonymous visitor is not evaluated (`{}`, no request): a key shared by
+   * every visitor would put them all in one bucket and show values the browser then changes. On a first
+   * visit, create one with `newVisitorKey()`, pass it here and send `visitorKeyCookie(key)` as `Set-Cookie`.
+   */
   anonymousKey?: string | undefined;
   /** Default LaunchDarkly's `https://clientsdk.launchdarkly.com`. */
   baseUrl?: string | undefined;
@@ -54,7 +68,10 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
     );
   }
   if (consent === 'pending' || consent === 'denied') return {};
-  const context = toContext(options.user ?? null, options.anonymousKey ?? 'anonymous', options.contextAttributes);
+  const user = options.user ?? null;
+  const anonymousKey = options.anonymousKey ?? visitorKeyFrom(options.cookie);
+  if (!user && !anonymousKey) return {};
+  const context = toContext(user, anonymousKey, options.contextAttributes);
   const url = `${baseUrl.replace(/\/$/, '')}/sdk/evalx/${encodeURIComponent(clientSideId)}/contexts/${base64url(JSON.stringify(context))}`;
   try {
     const response = await (options.fetch ?? fetch)(url, { signal: AbortSignal.timeout(timeoutMs) });

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { SseStream } from '../http/sse';
 import defaultFlags from './launchdarkly.flags.json' with { type: 'json' };
 import type { ControlContext, VendorContext, VendorModule } from './types';
@@ -12,6 +12,13 @@ export interface SandboxFlag {
   variations?: unknown[];
   /** Full feature events for this flag (an experiment). */
   trackEvents?: boolean;
+  /**
+   * A percentage rollout for everyone not targeted (LaunchDarkly's fallthrough rollout): each context is
+   * bucketed by its key as LaunchDarkly buckets it (SHA-1 of `<flag key>.<salt>.<context key>`, the first
+   * 15 hex digits over 0xFFFFFFFFFFFFFFF), `weights` in thousandths of a percent (summing to 100000),
+   * one per variation. A context without a key falls in the first bucket. `value` is then unused.
+   */
+  rollout?: { variations: unknown[]; weights: number[]; salt?: string };
   /**
    * Ticked "SDKs using Client-side ID" in LaunchDarkly. Default true. `false`: the flag is left out of
    * every client-side evaluation and stream, with no error, as LaunchDarkly does; the SDK then serves
@@ -56,6 +63,23 @@ interface Context {
 }
 
 const clone = <T>(value: T): T => structuredClone(value);
+
+/** LaunchDarkly's bucketing: where a context key falls in [0, 1) for this flag, and the variation there. */
+function rollout(
+  flagKey: string,
+  { variations, weights, salt = flagKey }: NonNullable<SandboxFlag['rollout']>,
+  key = '',
+) {
+  const hash = createHash('sha1').update(`${flagKey}.${salt}.${key}`).digest('hex').slice(0, 15);
+  // LaunchDarkly divides by 0xFFFFFFFFFFFFFFF (2^60 − 1), which a double holds as 2^60.
+  const bucket = Number.parseInt(hash, 16) / 2 ** 60;
+  let sum = 0;
+  for (const [index, weight] of weights.entries()) {
+    sum += weight / 100_000;
+    if (bucket < sum) return { value: variations[index], bucket };
+  }
+  return { value: variations.at(-1), bucket };
+}
 const decodeContext = (segment: string): Context => {
   const parsed: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
   if (!parsed || typeof parsed !== 'object') throw new Error('context is not an object');
@@ -75,7 +99,7 @@ const decodeContext = (segment: string): Context => {
  *   preflights (the SDK sends custom headers) are answered.
  *
  * Control routes: `GET /_sandbox/launchdarkly/flags`; `GET /_sandbox/launchdarkly/streams` (open streams); `PUT /_sandbox/launchdarkly/flags/<key>` with
- * `{ "value": … }` (optionally `targets`, `variations`, `trackEvents`) changes a flag and pushes it over
+ * `{ "value": … }` (optionally `targets`, `variations`, `trackEvents`, `rollout`) changes a flag and pushes it over
  * every open stream; `DELETE /_sandbox/launchdarkly/flags/<key>`; `PUT /_sandbox/launchdarkly/behaviour`
  * with `{ "status": 500 }` or `{ "delayMs": 10000 }`; `POST /_sandbox/launchdarkly/reset`.
  */
@@ -93,8 +117,10 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
 
     const evaluate = (key: string, flag: SandboxFlag, context: Context | undefined, withReasons: boolean) => {
       const targeted = context?.key !== undefined && flag.targets && Object.hasOwn(flag.targets, context.key);
-      const value = targeted ? flag.targets![context!.key!] : flag.value;
-      const variations = flag.variations ?? [flag.value, ...Object.values(flag.targets ?? {})];
+      const rolled = !targeted && flag.rollout ? rollout(key, flag.rollout, context?.key) : undefined;
+      const value = targeted ? flag.targets![context!.key!] : rolled ? rolled.value : flag.value;
+      const variations = flag.rollout?.variations ??
+        flag.variations ?? [flag.value, ...Object.values(flag.targets ?? {})];
       const index = variations.findIndex((candidate) => JSON.stringify(candidate) === JSON.stringify(value));
       const flagVersion = versions.get(key) ?? 1;
       return {
@@ -197,8 +223,8 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
         }
         if (ctx.method === 'PUT') {
           const { body } = await ctx.body();
-          if (!body || typeof body !== 'object' || !('value' in body)) {
-            ctx.json(400, { error: 'bad_request', message: 'expected { "value": … }' });
+          if (!body || typeof body !== 'object' || !('value' in body || 'rollout' in body)) {
+            ctx.json(400, { error: 'bad_request', message: 'expected { "value": … } or { "rollout": … }' });
             return true;
           }
           flags[key] = { ...flags[key], ...(body as SandboxFlag) };
