@@ -6,9 +6,18 @@
  */
 const env = import.meta.env;
 const sandboxUrl = (env.VITE_SANDBOX_URL ?? 'http://127.0.0.1:4700').replace(/\/$/, '');
+/**
+ * `VITE_VENDOR_PROXY=1` (`scripts/dev.mjs --proxy`): every vendor SDK talks to a path on the demo's own
+ * origin (`/ingest`, `/ld`, `/dd`), which the dev and preview servers forward to the sandbox
+ * (vite.config.ts), as a real app's reverse proxy forwards to the vendors against ad blockers.
+ */
+const proxied = Boolean(env.VITE_VENDOR_PROXY);
+/** LaunchDarkly's SDK wants absolute URLs: the proxy path on this page's origin. */
+const own = (path: string) => `${globalThis.location?.origin ?? ''}${path}`;
 
 export const config = {
   sandboxUrl,
+  proxied,
   /** The inspector reads what the sandbox received; off when no sandbox is configured. */
   inspector: !env.VITE_SANDBOX_URL?.startsWith('off'),
   /** @plinth/auth: the sandbox's OpenID provider (callback `/auth/callback`). */
@@ -19,18 +28,18 @@ export const config = {
   /** @plinth/analytics: PostHog's project token and API host. */
   posthog: {
     token: env.VITE_POSTHOG_TOKEN ?? 'phc_plinth_demo',
-    apiHost: env.VITE_POSTHOG_HOST ?? sandboxUrl,
+    apiHost: env.VITE_POSTHOG_HOST ?? (proxied ? '/ingest' : sandboxUrl),
   },
   /** @plinth/flags: LaunchDarkly's client-side ID and its three hosts. */
   launchdarkly: {
     clientSideId: env.VITE_LD_CLIENT_SIDE_ID ?? 'plinth-demo',
-    baseUrl: env.VITE_LD_BASE_URL ?? sandboxUrl,
-    streamUrl: env.VITE_LD_STREAM_URL ?? sandboxUrl,
-    eventsUrl: env.VITE_LD_EVENTS_URL ?? sandboxUrl,
+    baseUrl: env.VITE_LD_BASE_URL ?? (proxied ? own('/ld') : sandboxUrl),
+    streamUrl: env.VITE_LD_STREAM_URL ?? (proxied ? own('/ld') : sandboxUrl),
+    eventsUrl: env.VITE_LD_EVENTS_URL ?? (proxied ? own('/ld') : sandboxUrl),
   },
   /** @plinth/logging: Datadog's client token and intake proxy. */
   datadog: {
     clientToken: env.VITE_DD_CLIENT_TOKEN ?? 'pub_plinth_demo',
-    proxy: env.VITE_DD_PROXY ?? `${sandboxUrl}/datadog/intake`,
+    proxy: env.VITE_DD_PROXY ?? (proxied ? '/dd' : `${sandboxUrl}/datadog/intake`),
   },
 } as const;

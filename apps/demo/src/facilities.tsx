@@ -20,8 +20,10 @@ export function Facilities({ children }: { children: ReactNode }) {
         config={{
           ...config.posthog,
           // Page views on every route (Plinth follows `history`), the tracked interactions' rage and
-          // dead clicks, web vitals. Headless browsers (the journeys) are not filtered as bots.
-          capabilities: { rageClicks: true, deadClicks: true, webVitals: true },
+          // dead clicks, web vitals; behind the first-party proxy also the app's own API calls (network
+          // capture, which must leave PostHog's requests on the same origin out). Headless browsers (the
+          // journeys) are not filtered as bots.
+          capabilities: { rageClicks: true, deadClicks: true, webVitals: true, network: config.proxied },
           filterBots: false,
           flushIntervalMs: 1000,
         }}

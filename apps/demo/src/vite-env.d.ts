@@ -17,4 +17,6 @@ interface ImportMetaEnv {
   /** Datadog client token and intake proxy. Default: the sandbox's `/datadog/intake`. */
   readonly VITE_DD_CLIENT_TOKEN?: string;
   readonly VITE_DD_PROXY?: string;
+  /** `1`: every vendor through a path on the demo's own origin (/ingest, /ld, /dd), forwarded to the sandbox. */
+  readonly VITE_VENDOR_PROXY?: string;
 }
