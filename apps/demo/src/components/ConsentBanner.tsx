@@ -2,9 +2,18 @@ import type { UseConsent } from '@plinth/core';
 import { useId, useState } from 'react';
 
 const HELP: Record<string, { label: string; help: string }> = {
-  analytics: { label: 'Analytics', help: 'Page views and product events.' },
-  monitoring: { label: 'Monitoring', help: 'Errors and logs, so we can fix what breaks.' },
-  functional: { label: 'Functional', help: 'Feature flags and remembered preferences.' },
+  analytics: {
+    label: 'Analytics',
+    help: 'Page views and product events, with an anonymous id in a first-party cookie.',
+  },
+  monitoring: {
+    label: 'Monitoring',
+    help: 'Errors and logs, so we can fix what breaks; a cookie links this browser’s visits.',
+  },
+  functional: {
+    label: 'Functional',
+    help: 'Feature flags (a random visitor id cookie keeps your variant) and remembered preferences.',
+  },
 };
 
 /**
