@@ -35,7 +35,13 @@ beforeEach(() => {
   vi.mocked(createLaunchDarkly).mockImplementation(
     (options) =>
       new Promise((resolve, reject) => {
-        const adapter = { identify: vi.fn(async () => {}), exposure: vi.fn(), close: vi.fn(), reopen: vi.fn() };
+        const adapter = {
+          identify: vi.fn(async () => {}),
+          track: vi.fn(),
+          exposure: vi.fn(),
+          close: vi.fn(),
+          reopen: vi.fn(),
+        };
         sdks.push({ options, adapter, resolve: () => resolve(adapter), reject });
       }),
   );

@@ -3,13 +3,15 @@ import {
   channel,
   createVendorLoader,
   isBrowser,
+  PlinthError,
   type PlinthUser,
   reportMisconfiguration,
+  scrubDeep,
   type VendorStatus,
 } from '@plinth/core';
 import type { LaunchDarklyAdapter } from './adapter/launchdarkly';
 import type { FlagCatalogue, FlagValue } from './defineFlags';
-import type { ContextAttribute } from './ldContext';
+import type { AppContext, ContextAttribute } from './ldContext';
 import { createFlagStore, type FlagDetails, type FlagErrorCode, type FlagSource, type FlagsStatus } from './store';
 import { forgetVisitorKey } from './visitorKey';
 
@@ -50,6 +52,19 @@ export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record
    * at each sign-in and sign-out. Needed when the environment requires secure mode.
    */
   hash?: ((user: PlinthUser | null) => string | undefined) | undefined;
+  /**
+   * Context kinds of the app's own beside the user (LaunchDarkly multi-kind contexts), e.g.
+   * `{ organization: { key: 'acme', plan: 'pro' } }`; change them later with `setContext`.
+   */
+  contexts?: Readonly<Record<string, AppContext | null | undefined>> | undefined;
+}
+
+/** What `track` sends with a metric event. */
+export interface TrackOptions {
+  /** The metric's value, for numeric metrics (revenue, duration). */
+  value?: number | undefined;
+  /** Extra data, scrubbed by core's scrubber before it leaves the page. */
+  data?: Record<string, unknown> | undefined;
 }
 
 /** What the hooks read. A `FlagsProvider` creates one from a config, or takes one from `createFlagsClient`. */
@@ -62,6 +77,16 @@ export interface FlagsClient {
   subscribeStatus(listener: () => void): () => void;
   /** Catalogue flags the service answered for with an error (`FLAG_NOT_FOUND`, `TYPE_MISMATCH`), by key. */
   errors(): Readonly<Record<string, FlagErrorCode>>;
+  /**
+   * An experiment metric event (a conversion, or a numeric `value`) for LaunchDarkly, with `functional`
+   * consent: queued until the SDK is ready, dropped when consent is denied.
+   */
+  track(metric: string, options?: TrackOptions): void;
+  /**
+   * Set (or with `null` remove) a context kind of the app's own beside the user, e.g.
+   * `setContext('organization', { key: 'acme' })`: the flags are evaluated again for the new context.
+   */
+  setContext(kind: string, context: AppContext | null): void;
   /** Record that `variant` of `key` was shown: on the session channel, and with LaunchDarkly once it serves that variant. */
   exposure(key: string, variant: FlagValue): void;
   /** Start following consent and the session (browser only; idempotent). */
@@ -140,6 +165,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
   let closed = false;
   let adapter: LaunchDarklyAdapter | undefined;
   const errors: Record<string, FlagErrorCode> = {};
+  const kinds: Record<string, AppContext> = {};
 
   /**
    * What the service serves, checked against the catalogue: a value of another type than the default is
@@ -200,6 +226,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
         streaming,
         sendEvents: config.sendEvents !== false,
         hash: config.hash,
+        kinds: () => kinds,
         onError,
         onFlags(received, complete = false) {
           if (closed) return;
@@ -240,8 +267,35 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
     loader.call((client) => void client.identify(next), { state: 'identify' });
   };
 
+  const setContext = (kind: string, context: AppContext | null) => {
+    if (!/^[A-Za-z0-9._-]+$/.test(kind) || kind === 'kind' || kind === 'multi' || kind === 'user') {
+      throw new PlinthError(
+        `flags: "${kind}" cannot be a context kind (letters, digits, . _ -; not kind, multi or user)`,
+        { source: 'flags', code: 'context_kind' },
+      );
+    }
+    if (context !== null && (typeof context?.key !== 'string' || context.key === '')) {
+      throw new PlinthError(`flags: the "${kind}" context needs a non-empty string key`, {
+        source: 'flags',
+        code: 'context_key',
+      });
+    }
+    if (context === null) delete kinds[kind];
+    else kinds[kind] = context;
+  };
+  for (const [kind, context] of Object.entries(config.contexts ?? {})) if (context != null) setContext(kind, context);
+
   const client: FlagsClient = {
     defaults: flags.defaults,
+    track(metric, options = {}) {
+      const data = options.data === undefined ? undefined : scrubDeep(options.data);
+      loader.call((sdk) => sdk.track(metric, data, options.value));
+    },
+    setContext(kind, context) {
+      const before = JSON.stringify(kinds);
+      setContext(kind, context);
+      if (JSON.stringify(kinds) !== before) loader.call((sdk) => void sdk.identify(user), { state: 'identify' });
+    },
     details: store.get,
     subscribe: store.subscribe,
     status: store.status,

@@ -24,6 +24,11 @@ export type Flags = FlagsRegister extends { flags: FlagCatalogue<infer Defaults>
   : Record<string, FlagValue>;
 /** A registered flag key. */
 export type FlagKey = keyof Flags & string;
+/**
+ * A registered experiment metric key (`string` until `FlagsRegister` has `metrics`, e.g.
+ * `metrics: 'checkout-completed' | 'revenue'`), as named in LaunchDarkly's metrics.
+ */
+export type MetricKey = FlagsRegister extends { metrics: infer Metric extends string } ? Metric : string;
 
 /** `false` is a boolean flag, not a flag that is always `false`; declared unions stay as written. */
 type Catalogued<Defaults> = { [K in keyof Defaults]: Defaults[K] extends boolean ? boolean : Defaults[K] };

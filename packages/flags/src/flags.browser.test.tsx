@@ -1,4 +1,4 @@
-import { channel } from '@plinth/core';
+import { channel, REDACTED } from '@plinth/core';
 import { createTestConsent, recordChannel, resetChannel, TestConsentProvider } from '@plinth/core/testing';
 import type { ReactNode } from 'react';
 import { inject } from 'vitest';
@@ -7,8 +7,10 @@ import type { FlagsConfig } from './createFlagsClient';
 import { FlagsProvider } from './FlagsProvider';
 import { createBootstrap } from './server/index';
 import { testFlags } from './test-flags';
+import { useAllFlags } from './useAllFlags';
 import { useFlag } from './useFlag';
 import { useFlagsStatus } from './useFlagsStatus';
+import { useFlagsContext, useTrack } from './useTrack';
 import { useVariant } from './useVariant';
 import { visitorKeyCookie } from './visitorKey';
 
@@ -373,6 +375,82 @@ describe('the server bootstrap and the browser bucket a visitor alike', () => {
     expect(new Set(served)).toEqual(new Set(['a', 'b']));
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari; the value is built by visitorKeyCookie
     document.cookie = visitorKeyCookie('', { maxAge: 0 });
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('what the LaunchDarkly React SDK gives, through Plinth', () => {
+  it('track: a conversion and a numeric metric reach LaunchDarkly as custom events, data scrubbed, only after functional consent', async () => {
+    const consent = createTestConsent({ functional: 'pending' });
+    let track: ReturnType<typeof useTrack> | undefined;
+    function Checkout() {
+      track = useTrack();
+      return <Probe />;
+    }
+    render(
+      <TestConsentProvider store={consent}>
+        <FlagsProvider config={config()}>
+          <Checkout />
+        </FlagsProvider>
+      </TestConsentProvider>,
+    );
+    track!('checkout-completed', { data: { email: 'bea@example.com', plan: 'pro' } });
+    track!('revenue', { value: 42.5 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await received(env)).toEqual([]); // nothing before the grant (the custom events below are the sentinel)
+    consent.grant('functional');
+    await waitFor(() => expect(text('status')).toBe('ready'), { timeout: 5000 });
+    await waitFor(
+      async () => {
+        const custom = (await received(env, 'events')).filter((e) => e.body?.kind === 'custom');
+        expect(custom.map((e) => [e.body!.key, e.body!.metricValue, e.body!.data])).toEqual([
+          ['checkout-completed', undefined, { email: REDACTED, plan: 'pro' }],
+          ['revenue', 42.5, undefined],
+        ]);
+      },
+      { timeout: 8000, interval: 200 },
+    );
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('multi-kind contexts: the organization is evaluated beside the user, changed and removed at run time', async () => {
+    let context: ReturnType<typeof useFlagsContext> | undefined;
+    let all: Record<string, unknown> | undefined;
+    function Org() {
+      context = useFlagsContext();
+      all = useAllFlags();
+      return <Probe />;
+    }
+    render(
+      <App>
+        <FlagsProvider config={config({ contexts: { organization: { key: 'acme', plan: 'pro' } } })}>
+          <Org />
+        </FlagsProvider>
+      </App>,
+    );
+    await waitFor(() => expect(text('status')).toBe('ready'), { timeout: 5000 });
+    expect(all).toEqual({ 'new-checkout': false, theme: 'light', 'price-test': 'a', fpImprovedUI: true });
+    const contexts = async () => (await received(env, 'evalx')).map((e) => e.body!.context);
+    expect((await contexts())[0]).toMatchObject({
+      kind: 'multi',
+      user: { anonymous: true },
+      organization: { key: 'acme', plan: 'pro' },
+    });
+    context!.setContext('organization', { key: 'globex' });
+    context!.setContext('device', { key: 'kiosk-7', os: 'linux' });
+    await waitFor(async () =>
+      expect((await contexts()).at(-1)).toMatchObject({
+        kind: 'multi',
+        organization: { key: 'globex' },
+        device: { key: 'kiosk-7', os: 'linux' },
+      }),
+    );
+    context!.setContext('organization', null);
+    context!.setContext('device', null);
+    await waitFor(async () => expect((await contexts()).at(-1)).toMatchObject({ kind: 'user', anonymous: true }), {
+      timeout: 5000,
+    });
+    expect(() => context!.setContext('multi', { key: 'x' })).toThrow(expect.objectContaining({ code: 'context_kind' }));
     expect(pageErrors).toEqual([]);
   });
 });

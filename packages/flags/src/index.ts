@@ -1,4 +1,4 @@
-export { createFlagsClient, type FlagsClient, type FlagsConfig } from './createFlagsClient';
+export { createFlagsClient, type FlagsClient, type FlagsConfig, type TrackOptions } from './createFlagsClient';
 export {
   defineFlags,
   type FlagCatalogue,
@@ -6,10 +6,14 @@ export {
   type Flags,
   type FlagsRegister,
   type FlagValue,
+  type MetricKey,
 } from './defineFlags';
 export { Feature, type FeatureProps } from './Feature';
 export { FlagsProvider, type FlagsProviderProps } from './FlagsProvider';
+export type { AppContext, FlagAttribute } from './ldContext';
 export type { FlagDetails, FlagReason, FlagSource, FlagsStatus } from './store';
+export { useAllFlags } from './useAllFlags';
 export { useFlag, useFlagDetails } from './useFlag';
 export { useFlagsStatus } from './useFlagsStatus';
+export { useFlagsContext, useTrack } from './useTrack';
 export { useVariant } from './useVariant';

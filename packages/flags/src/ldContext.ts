@@ -10,6 +10,27 @@ export interface EvaluationContext {
   _meta?: { privateAttributes: string[] };
 }
 
+/**
+ * A context of another kind than the user (LaunchDarkly's multi-kind contexts): an organization, a device,
+ * a team… Its `key` is required; the other attributes are the app's own, sent as given (targeting on them
+ * is their purpose: put nothing personal here that you would not send).
+ */
+export interface AppContext {
+  key: string;
+  name?: string;
+  [attribute: string]: FlagAttribute;
+}
+
+/** A context attribute's value. */
+export type FlagAttribute = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+
+/** The multi-kind context LaunchDarkly sees when the app adds kinds of its own. */
+export interface MultiContext {
+  kind: 'multi';
+  user: Omit<EvaluationContext, 'kind'>;
+  [kind: string]: unknown;
+}
+
 /** User attributes that may be sent to the flag service for targeting, opt-in. */
 export type ContextAttribute = 'email' | 'name';
 
@@ -30,4 +51,24 @@ export function toContext(
   for (const name of sent) context[name] = user[name] as string;
   if (sent.length > 0) context._meta = { privateAttributes: sent };
   return context;
+}
+
+/**
+ * The user's context, alone or with the app's own kinds (`{ organization: { key: 'acme' } }`) as one
+ * multi-kind context. A kind set to `undefined` or `null` is left out.
+ */
+export function withKinds(
+  user: EvaluationContext,
+  kinds: Readonly<Record<string, AppContext | null | undefined>> = {},
+): EvaluationContext | MultiContext {
+  const present = Object.entries(kinds).filter((entry): entry is [string, AppContext] => entry[1] != null);
+  if (present.length === 0) return user;
+  const { kind: _user, ...rest } = user;
+  const multi: MultiContext = { kind: 'multi', user: rest };
+  for (const [kind, context] of present) {
+    const attributes: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(context)) if (value !== undefined) attributes[name] = value;
+    multi[kind] = attributes;
+  }
+  return multi;
 }

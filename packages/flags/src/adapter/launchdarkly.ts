@@ -5,7 +5,7 @@
 import type { PlinthUser } from '@plinth/core';
 import { initialize, type LDContext, type LDEvaluationDetail, type LDOptions } from 'launchdarkly-js-client-sdk';
 import type { FlagValue } from '../defineFlags';
-import { type ContextAttribute, toContext } from '../ldContext';
+import { type AppContext, type ContextAttribute, toContext, withKinds } from '../ldContext';
 import type { FlagReason } from '../store';
 import { browserVisitorKey } from '../visitorKey';
 
@@ -23,6 +23,8 @@ export interface AdapterOptions {
   eventsUrl?: string | undefined;
   streaming: boolean;
   sendEvents: boolean;
+  /** The app's own context kinds (organization, device…), read at each (re)identify. */
+  kinds?: (() => Readonly<Record<string, AppContext | null | undefined>>) | undefined;
   /** Secure mode: the server's HMAC-SHA256 of the context's key (hex), per user (`undefined` for none). */
   hash?: ((user: PlinthUser | null) => string | undefined) | undefined;
   /**
@@ -34,8 +36,10 @@ export interface AdapterOptions {
 }
 
 export interface LaunchDarklyAdapter {
-  /** Switch context; the previous values stay until the new ones arrive. Never rejects. */
+  /** Switch context (the user, and the app's kinds as they are now); the previous values stay until the new ones arrive. Never rejects. */
   identify(user: PlinthUser | null): Promise<void>;
+  /** A custom event for experiment metrics (`metricValue` for numeric metrics). */
+  track(key: string, data: Record<string, unknown> | undefined, metricValue: number | undefined): void;
   /** Record one evaluation of `key` with LaunchDarkly if it still serves `shown` (an experiment exposure). */
   exposure(key: string, shown: FlagValue, fallback: FlagValue): void;
   /** Stop the stream and events for good (consent revoked). */
@@ -86,7 +90,10 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
   // An anonymous visitor's key is the one the server's bootstrap read from the same cookie (not one the
   // SDK would generate), so a percentage rollout buckets them alike on both sides.
   const contextFor = (who: PlinthUser | null) =>
-    toContext(who, who ? undefined : browserVisitorKey(), options.contextAttributes) as LDContext;
+    withKinds(
+      toContext(who, who ? undefined : browserVisitorKey(), options.contextAttributes),
+      options.kinds?.(),
+    ) as LDContext;
   let user = options.user;
   let context = contextFor(user);
   let closed = false;
@@ -104,18 +111,27 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
     return next;
   };
   let client = await open();
+  let identifying = Promise.resolve();
 
   return {
-    async identify(nextUser) {
-      const next = contextFor(nextUser);
-      if (JSON.stringify(next) === JSON.stringify(context)) return;
-      context = next;
+    identify(nextUser) {
       user = nextUser;
-      try {
-        await client.identify(next, options.hash?.(nextUser));
-      } catch (error) {
-        options.onError(error);
-      }
+      // One identify at a time, each for the context as it is when its turn comes: changes made in a
+      // row (sign-in, then an organization) end on the latest context, never on an overtaken one.
+      identifying = identifying.then(async () => {
+        const next = contextFor(user);
+        if (JSON.stringify(next) === JSON.stringify(context)) return;
+        context = next;
+        try {
+          await client.identify(next, options.hash?.(user));
+        } catch (error) {
+          options.onError(error);
+        }
+      });
+      return identifying;
+    },
+    track(key, data, metricValue) {
+      client.track(key, data, metricValue);
     },
     exposure(key, shown, fallback) {
       const current = client.allFlags()[key];

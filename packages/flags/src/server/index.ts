@@ -6,7 +6,7 @@
 import type { ConsentStatus, PlinthUser } from '@plinth/core';
 import { PlinthError } from '@plinth/core/server';
 import type { FlagCatalogue, FlagValue } from '../defineFlags';
-import { type ContextAttribute, toContext } from '../ldContext';
+import { type AppContext, type ContextAttribute, toContext, withKinds } from '../ldContext';
 import { visitorKeyFrom } from '../visitorKey';
 
 export { newVisitorKey, VISITOR_KEY_COOKIE, visitorKeyCookie, visitorKeyFrom } from '../visitorKey';
@@ -22,6 +22,8 @@ export interface BootstrapOptions {
   consent: ConsentStatus | false;
   /** The signed-in user, or `null`/absent for an anonymous visitor. */
   user?: PlinthUser | null | undefined;
+  /** The app's own context kinds, as the browser's `FlagsConfig.contexts`/`setContext` has them (the same evaluation). */
+  contexts?: Readonly<Record<string, AppContext | null | undefined>> | undefined;
   /** User attributes sent for targeting (private attributes); default none, as in `FlagsConfig`. */
   contextAttributes?: readonly ContextAttribute[] | undefined;
   /**
@@ -71,7 +73,7 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
   const user = options.user ?? null;
   const anonymousKey = options.anonymousKey ?? visitorKeyFrom(options.cookie);
   if (!user && !anonymousKey) return {};
-  const context = toContext(user, anonymousKey, options.contextAttributes);
+  const context = withKinds(toContext(user, anonymousKey, options.contextAttributes), options.contexts);
   const url = `${baseUrl.replace(/\/$/, '')}/sdk/evalx/${encodeURIComponent(clientSideId)}/contexts/${base64url(JSON.stringify(context))}`;
   try {
     const response = await (options.fetch ?? fetch)(url, { signal: AbortSignal.timeout(timeoutMs) });

@@ -11,6 +11,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { FlagsContext } from '../context';
 import type { FlagsClient } from '../createFlagsClient';
 import type { FlagCatalogue, FlagKey, Flags, FlagValue } from '../defineFlags';
+import type { AppContext } from '../ldContext';
 import { createFlagStore, type FlagsStatus } from '../store';
 
 export interface TestFlagsOptions {
@@ -28,6 +29,10 @@ export interface TestFlagsOptions {
 export interface TestFlagsClient extends FlagsClient {
   /** Exposures recorded, in order (also emitted on the session channel, as the real client does). */
   readonly exposures: { key: string; variant: FlagValue }[];
+  /** Metric events recorded by `track`, in order. */
+  readonly tracked: { metric: string; value?: number | undefined; data?: Record<string, unknown> | undefined }[];
+  /** The app's context kinds as `setContext` left them. */
+  readonly contexts: Record<string, AppContext>;
   set(key: string, value: FlagValue | undefined): void;
   setStatus(status: FlagsStatus): void;
   /** How many times `start()` ran (StrictMode runs it twice; the real client starts one SDK). */
@@ -58,7 +63,16 @@ export function createTestFlagsClient({
   const fake: TestFlagsClient = {
     defaults,
     exposures: [],
+    tracked: [],
+    contexts: {},
     starts: 0,
+    track(metric, options = {}) {
+      fake.tracked.push({ metric, ...options });
+    },
+    setContext(kind, context) {
+      if (context === null) delete fake.contexts[kind];
+      else fake.contexts[kind] = context;
+    },
     details(key) {
       if (!(key in defaults)) {
         throw new PlinthError(`Flag "${key}" has no value: pass it in values, or pass flags={catalogue}`, {

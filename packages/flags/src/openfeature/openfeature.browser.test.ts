@@ -1,0 +1,120 @@
+import { ErrorCode, OpenFeature, ProviderEvents, ProviderStatus } from '@openfeature/web-sdk';
+import { createTestConsent } from '@plinth/core/testing';
+import { inject } from 'vitest';
+import { waitFor } from '../../../../tooling/render';
+import { createFlagsClient } from '../createFlagsClient';
+import { testFlags } from '../test-flags';
+import { PlinthFlagsProvider } from './index';
+
+// OpenFeature's provider contract, with the real web SDK, over Plinth's client and the real LaunchDarkly
+// SDK against the sandbox.
+
+const sandboxUrl = inject('sandboxUrl');
+const control = (path: string, method: string, body?: unknown) =>
+  fetch(`${sandboxUrl}/_sandbox/launchdarkly${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const received = async (env: string, route: string) =>
+  (
+    (await (await fetch(`${sandboxUrl}/_sandbox/received?vendor=launchdarkly`)).json()) as {
+      path: string;
+      route: string;
+      body?: Record<string, unknown> & { context?: Record<string, unknown> };
+    }[]
+  ).filter((e) => e.path.split('/').includes(env) && e.route === route);
+
+beforeEach(async () => {
+  localStorage.clear();
+  await control('/reset', 'POST');
+});
+afterEach(async () => {
+  await OpenFeature.close();
+});
+
+describe('PlinthFlagsProvider with @openfeature/web-sdk', () => {
+  it('ready after initialisation; details with reasons and OpenFeature error codes; change events; context kinds; track', async () => {
+    const env = `of-${Date.now()}`;
+    const flagsClient = createFlagsClient({
+      flags: testFlags,
+      clientSideId: env,
+      baseUrl: sandboxUrl,
+      streamUrl: sandboxUrl,
+      eventsUrl: sandboxUrl,
+      streaming: true,
+      consent: createTestConsent({ functional: 'granted' }),
+    });
+    await control('/flags/theme', 'PUT', { value: 'dark', targets: {} });
+    await OpenFeature.setProviderAndWait(new PlinthFlagsProvider(flagsClient));
+    const client = OpenFeature.getClient();
+    expect(client.providerStatus).toBe(ProviderStatus.READY);
+
+    expect(client.getStringDetails('price-test', 'control')).toMatchObject({
+      value: 'a',
+      reason: 'FALLTHROUGH',
+      flagMetadata: { source: 'live' },
+    });
+    expect(client.getBooleanValue('fpImprovedUI', false)).toBe(true);
+    // Not in the catalogue; asked as another type: the default, with OpenFeature's error codes.
+    expect(client.getBooleanDetails('no-such-flag', false)).toMatchObject({
+      value: false,
+      reason: 'ERROR',
+      errorCode: ErrorCode.FLAG_NOT_FOUND,
+    });
+    expect(client.getNumberDetails('theme', 0)).toMatchObject({
+      value: 0,
+      reason: 'ERROR',
+      errorCode: ErrorCode.TYPE_MISMATCH,
+    });
+
+    // A flag changed in LaunchDarkly: ConfigurationChanged names it, and the new value is served.
+    const changed: string[][] = [];
+    client.addHandler(ProviderEvents.ConfigurationChanged, (details) => changed.push(details?.flagsChanged ?? []));
+    await control('/flags/new-checkout', 'PUT', { value: true });
+    await waitFor(() => expect(changed).toContainEqual(['new-checkout']), { timeout: 5000 });
+    expect(client.getBooleanValue('new-checkout', false)).toBe(true);
+
+    // OpenFeature's context: an attribute with a key is a LaunchDarkly context kind beside the user.
+    await OpenFeature.setContext({ organization: { key: 'acme', plan: 'pro' } });
+    await waitFor(
+      async () =>
+        expect((await received(env, 'evalx')).at(-1)?.body?.context).toMatchObject({
+          kind: 'multi',
+          organization: { key: 'acme', plan: 'pro' },
+        }),
+      { timeout: 5000 },
+    );
+
+    // OpenFeature's track: a LaunchDarkly custom event with the metric value.
+    client.track('revenue', { value: 9.5, plan: 'pro' });
+    await waitFor(
+      async () => {
+        const custom = (await received(env, 'events')).filter((e) => e.body?.kind === 'custom');
+        expect(custom.map((e) => [e.body?.key, e.body?.metricValue, e.body?.data])).toEqual([
+          ['revenue', 9.5, { plan: 'pro' }],
+        ]);
+      },
+      { timeout: 8000, interval: 200 },
+    );
+    flagsClient.close();
+  });
+
+  it('a flag service that fails: the provider is in ERROR and evaluations return the defaults', async () => {
+    await control('/behaviour', 'PUT', { status: 500 });
+    const flagsClient = createFlagsClient({
+      flags: testFlags,
+      clientSideId: `of-fail-${Date.now()}`,
+      baseUrl: sandboxUrl,
+      streamUrl: sandboxUrl,
+      eventsUrl: sandboxUrl,
+      consent: createTestConsent({ functional: 'granted' }),
+    });
+    await expect(OpenFeature.setProviderAndWait(new PlinthFlagsProvider(flagsClient))).rejects.toBeDefined();
+    const client = OpenFeature.getClient();
+    expect(client.providerStatus).toBe(ProviderStatus.ERROR);
+    expect(client.getStringValue('price-test', 'control')).toBe('control');
+    await control('/behaviour', 'PUT', { status: 200 });
+    flagsClient.close();
+  });
+});
