@@ -122,6 +122,36 @@ describe('TestLoggingProvider', () => {
     expect(startDatadog).not.toHaveBeenCalled();
   });
 
+  it("records in `sent` what would reach the intake: scrubbed, then the app's beforeSend (drops and edits)", () => {
+    const logger = createRecordingLogger({
+      service: 'shop',
+      beforeSend: (event) => {
+        if (event.message === 'healthcheck') return false;
+        event.team = 'payments';
+      },
+    });
+    const checkout = logger.child({ component: 'Checkout' });
+    checkout.info('healthcheck');
+    checkout.child({ step: 'pay' }).error('declined for ana@example.com', { token: 't' }, new TypeError('card'));
+    expect(logger.entries).toHaveLength(2);
+    expect(logger.sent).toEqual([
+      {
+        date: expect.any(Number),
+        message: 'declined for [redacted]',
+        status: 'error',
+        origin: 'logger',
+        service: 'shop',
+        component: 'Checkout',
+        step: 'pay',
+        token: '[redacted]',
+        team: 'payments',
+        error: { kind: 'TypeError', message: 'card', stack: expect.stringContaining('TypeError: card') },
+      },
+    ]);
+    logger.clear();
+    expect(logger.sent).toEqual([]);
+  });
+
   it('provides its own recording logger when none is given', () => {
     const { result } = renderHook(() => useLogger(), {
       wrapper: ({ children }) => <TestLoggingProvider>{children}</TestLoggingProvider>,

@@ -44,6 +44,7 @@ const config = (overrides: Partial<LoggerConfig> = {}): LoggerConfig => ({
   clientToken: 'pub-token',
   proxy: 'http://127.0.0.1:4700/datadog/intake',
   consent: createTestConsent({ monitoring: 'granted' }),
+  console: false, // quiet test output; the console tests below set it
   ...overrides,
 });
 
@@ -253,5 +254,53 @@ describe('createLogger', () => {
     expect(logger.status()).toBe('failed');
     logger.error('dropped');
     logger.dispose();
+  });
+
+  describe('console', () => {
+    const spyConsole = () => ({
+      info: vi.spyOn(console, 'info').mockImplementation(() => {}),
+      warn: vi.spyOn(console, 'warn').mockImplementation(() => {}),
+      error: vi.spyOn(console, 'error').mockImplementation(() => {}),
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      vi.unstubAllEnvs();
+    });
+
+    it('prints each log at the call in development (before consent too), scrubbed, at its level', async () => {
+      const out = spyConsole(); // before the logger: it keeps the console methods it was created with
+      const logger = createLogger(config({ consent: createTestConsent(), console: undefined }));
+      void logger.start();
+      const boom = new Error('boom');
+      logger.child({ component: 'Checkout' }).warn('mail ana@example.com', { token: 'abc', n: 1 });
+      logger.error('failed', {}, boom);
+      logger.debug('below the threshold');
+      expect(out.warn.mock.calls).toEqual([['mail [redacted]', { component: 'Checkout', token: '[redacted]', n: 1 }]]);
+      expect(out.error.mock.calls).toEqual([['failed', boom]]);
+      expect(out.info).not.toHaveBeenCalled();
+      expect(startDatadog).not.toHaveBeenCalled(); // printed, not sent
+      logger.dispose();
+    });
+
+    it('prints nothing with console: false, nor by default in a production build', async () => {
+      const out = spyConsole();
+      const quiet = createLogger(config({ console: false }));
+      quiet.warn('not printed');
+      vi.stubEnv('NODE_ENV', 'production');
+      const production = createLogger(config({ console: undefined }));
+      production.warn('not printed either');
+      expect(out.warn).not.toHaveBeenCalled();
+    });
+
+    it("with console: 'only' prints, and never loads the SDK nor queues for it", async () => {
+      const out = spyConsole();
+      const logger = createLogger(config({ console: 'only' }));
+      await logger.start();
+      logger.info('local only');
+      expect(out.info.mock.calls).toEqual([['local only']]);
+      expect(startDatadog).not.toHaveBeenCalled();
+      expect(logger.status()).toBe('idle');
+      logger.dispose();
+    });
   });
 });

@@ -2,14 +2,16 @@ import {
   createVendorLoader,
   type EventContext,
   isBrowser,
+  isDevelopment,
   PlinthError,
   channel as pageChannel,
+  scrubDeep,
   type VendorLoader,
 } from '@plinth/core';
 import type { LogClient } from './adapter/datadog';
 import { createBaseLogger, messageOf } from './base';
 import { DATADOG_SITES, isDatadogSite } from './site';
-import type { BrowserLogger, LogContext, LoggerConfig } from './types';
+import type { BrowserLogger, LogContext, LogEntry, LoggerConfig } from './types';
 
 const idOnly = (user: { id: string }): LogContext => ({ id: user.id });
 
@@ -56,11 +58,24 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
     onRegrant: (client) => client.regrant(),
   });
 
+  // The console methods as they are now, before the SDK wraps them (its `forwardConsoleLogs` would
+  // otherwise send each printed error a second time).
+  const printTo = (config.console ?? isDevelopment()) && isBrowser && { ...console };
+  const consoleOnly = config.console === 'only';
+  const print = ({ level, message, context, error }: LogEntry) => {
+    if (!printTo) return;
+    const args: unknown[] = [scrubDeep(message, config.scrub)];
+    if (Object.keys(context).length > 0) args.push(scrubDeep(context, config.scrub));
+    if (error !== undefined) args.push(error); // as is, so the devtools link its stack
+    printTo[level].apply(console, args);
+  };
+
   const base = createBaseLogger(
     (entry) => {
       // The user is part of the log as it was made, even if it is sent after a sign-out.
       const logged = user ? { ...entry, context: { usr: user, ...entry.context } } : entry;
-      loader.call((client, at) => client.log(logged, at));
+      print(logged);
+      if (!consoleOnly) loader.call((client, at) => client.log(logged, at));
     },
     {
       level: config.level,
@@ -107,6 +122,7 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
     async start() {
       if (!isBrowser) return;
       if (unsubscribe.length === 0) follow();
+      if (consoleOnly) return; // printed only: no SDK, nothing sent
       if (!imported && !earlyCapture && config.captureErrors !== false) {
         earlyCapture = true;
         window.addEventListener('error', onEarlyError);

@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { REDACTED } from '@plinth/core';
+import { channel, REDACTED } from '@plinth/core';
+import { resetChannel } from '@plinth/core/testing';
 import { createLogFilter, isExtensionStack, type LogEventLike } from './filter';
 
 const CHROME_EXT = `TypeError: x is undefined
@@ -97,5 +98,67 @@ describe('createLogFilter', () => {
     const event: LogEventLike = { message: 'see /orders?order=77&tab=1', status: 'info' };
     filter(event);
     expect(event.message).toBe('see /orders?tab=1');
+  });
+
+  describe("the app's beforeSend", () => {
+    afterEach(() => resetChannel());
+
+    it('runs after the scrubber (it sees scrubbed data), can edit, and what it adds is scrubbed again', () => {
+      const seen: unknown[] = [];
+      const filter = createLogFilter({
+        beforeSend: (event) => {
+          seen.push(structuredClone(event));
+          event.team = 'payments';
+          event.contact = 'bo@example.com'; // the hook cannot put PII back
+          delete event.noise;
+        },
+      });
+      const event: LogEventLike = { message: 'paid by ana@example.com', status: 'info', noise: 1, date: 5 };
+      expect(filter(event)).toBe(true);
+      expect(seen).toEqual([{ message: `paid by ${REDACTED}`, status: 'info', noise: 1, date: 5 }]);
+      expect(event).toEqual({
+        message: `paid by ${REDACTED}`,
+        status: 'info',
+        team: 'payments',
+        contact: REDACTED,
+        date: 5,
+      });
+    });
+
+    it('drops a log when it returns false, and is not asked about logs Plinth drops', () => {
+      const hook = vi.fn((event: { message: string }) => !event.message.startsWith('healthcheck'));
+      const filter = createLogFilter({ beforeSend: hook, maxRepeats: 1 });
+      expect(filter({ message: 'healthcheck ok', status: 'info' })).toBe(false);
+      expect(filter({ message: 'order placed', status: 'info' })).toBe(true);
+      expect(filter({ message: 'a', status: 'error', error: { stack: CHROME_EXT } })).toBe(false);
+      expect(filter({ message: 'twice', status: 'error' })).toBe(true);
+      expect(filter({ message: 'twice', status: 'error' })).toBe(false);
+      expect(hook.mock.calls.map(([event]) => event.message)).toEqual(['healthcheck ok', 'order placed', 'twice']);
+    });
+
+    it('a hook that throws keeps the log (scrubbed) and is reported once on the channel, with one development warning', () => {
+      vi.useFakeTimers();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const reports: unknown[] = [];
+      const off = channel.on('report', ({ level, message }) => reports.push([level, message]));
+      const filter = createLogFilter({
+        beforeSend: (event) => {
+          event.who = 'ana@example.com';
+          throw new Error('hook bug');
+        },
+      });
+      const first: LogEventLike = { message: 'one', status: 'info' };
+      expect(filter(first)).toBe(true);
+      expect(filter({ message: 'two', status: 'info' })).toBe(true);
+      expect(first.who).toBe(REDACTED);
+      vi.runAllTimers();
+      expect(reports).toEqual([
+        ['error', 'logging: config.beforeSend threw (hook bug); the log was sent anyway, scrubbed'],
+      ]);
+      expect(warn).toHaveBeenCalledTimes(1);
+      off();
+      warn.mockRestore();
+      vi.useRealTimers();
+    });
   });
 });

@@ -1,4 +1,6 @@
-import { type ScrubOptions, scrubDeep } from '@plinth/core';
+import { reportMisconfiguration, type ScrubOptions, scrubDeep } from '@plinth/core';
+import { messageOf } from './base';
+import type { BeforeSend, LogEvent } from './types';
 
 /** The part of a log event the filter reads: what the SDK hands to `beforeSend` (and the server builds). */
 export interface LogEventLike {
@@ -12,6 +14,8 @@ export interface LogFilterOptions {
   dropExtensionErrors?: boolean | undefined;
   maxRepeats?: number | undefined;
   scrub?: ScrubOptions | undefined;
+  /** The app's hook, run after the scrubber and the filters; what it adds is scrubbed again. */
+  beforeSend?: BeforeSend | undefined;
 }
 
 const EXTENSION_URL = /^(?:chrome|moz|safari(?:-web)?|ms-browser|edge)-extension:\/\//i;
@@ -40,10 +44,15 @@ export function isExtensionStack(stack: unknown): boolean {
  * from extensions only are dropped, and one error (kind, message, first frame) is sent at most
  * `maxRepeats` times per page.
  */
-export function createLogFilter({ dropExtensionErrors = true, maxRepeats = 10, scrub }: LogFilterOptions = {}) {
+export function createLogFilter({
+  dropExtensionErrors = true,
+  maxRepeats = 10,
+  scrub,
+  beforeSend,
+}: LogFilterOptions = {}) {
   const seen = new Map<string, number>();
-  return (event: LogEventLike): boolean => {
-    Object.assign(event, scrubDeep({ ...event }, scrub));
+  const scrubInPlace = (event: LogEventLike) => Object.assign(event, scrubDeep({ ...event }, scrub));
+  const keep = (event: LogEventLike): boolean => {
     const { error } = event;
     if (dropExtensionErrors && isExtensionStack(error?.stack)) return false;
     if (event.status !== 'error' && !error) return true;
@@ -51,5 +60,25 @@ export function createLogFilter({ dropExtensionErrors = true, maxRepeats = 10, s
     const count = (seen.get(key) ?? 0) + 1;
     if (count > 1 || seen.size < MAX_KEYS) seen.set(key, count);
     return count <= maxRepeats;
+  };
+  return (event: LogEventLike): boolean => {
+    scrubInPlace(event);
+    if (!keep(event)) return false;
+    if (!beforeSend) return true;
+    // The app's hook sees scrubbed data only; it cannot stop a log from being sent by throwing.
+    let send = true;
+    try {
+      send = beforeSend(event as LogEvent) !== false;
+    } catch (error) {
+      // Reported after this log is on its way (the report is itself a log that passes this hook).
+      setTimeout(() =>
+        reportMisconfiguration(
+          'logging:beforeSend',
+          `logging: config.beforeSend threw (${messageOf(error)}); the log was sent anyway, scrubbed`,
+        ),
+      );
+    }
+    scrubInPlace(event); // what the hook added is scrubbed too
+    return send;
   };
 }

@@ -2,9 +2,12 @@ export { createLogger } from './createLogger';
 export { LoggingProvider, type LoggingProviderConfig, type LoggingProviderProps } from './LoggingProvider';
 export { DATADOG_SITES, type DatadogSite, intakeOrigin } from './site';
 export type {
+  BeforeSend,
   BrowserLogger,
+  BrowserReportType,
   LogContext,
   LogEntry,
+  LogEvent,
   Logger,
   LoggerConfig,
   LoggerStatus,

@@ -28,6 +28,7 @@ it('a refused client token moves the logger to `rejected` with a typed error and
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   const logger = createLogger({
     clientToken: 'pub-wrong',
+    console: false, // the console is watched for the logger's own warnings, not for its logs
     proxy: `${sandboxUrl}/datadog/intake`,
     consent: createTestConsent({ monitoring: 'granted' }),
   });

@@ -1,5 +1,15 @@
 import type { ComponentProps } from 'react';
-import { type BrowserLogger, createLogger, type Logger, type LoggingProvider, type LogLevel, useLogger } from './index';
+import {
+  type BeforeSend,
+  type BrowserLogger,
+  createLogger,
+  type LogEvent,
+  type Logger,
+  type LoggerConfig,
+  type LoggingProvider,
+  type LogLevel,
+  useLogger,
+} from './index';
 import { createLogger as createServerLogger } from './server';
 import { createRecordingLogger } from './testing';
 
@@ -23,4 +33,18 @@ it('requires a consent decision from createLogger, and a logger or a config (nev
   expectTypeOf<{ logger: BrowserLogger }>().toExtend<Props>();
   expectTypeOf<{ logger: BrowserLogger; config: { clientToken: string } }>().not.toExtend<Props>();
   expectTypeOf<{ config: { clientToken: string; level: 'verbose' } }>().not.toExtend<Props>();
+});
+
+it('types the new options: beforeSend (drop with false, or edit), console, captureReports', () => {
+  function tag(event: LogEvent) {
+    event.team = 'payments'; // an edit-only hook, declared without a return
+  }
+  expectTypeOf(tag).toExtend<BeforeSend>();
+  expectTypeOf((event: LogEvent) => event.status !== 'debug').toExtend<BeforeSend>();
+  expectTypeOf<(event: LogEvent) => string>().not.toExtend<BeforeSend>();
+  expectTypeOf<LoggerConfig['console']>().toEqualTypeOf<boolean | 'only' | undefined>();
+  expectTypeOf<{ captureReports: ['csp_violation', 'deprecation'] }>().toExtend<Partial<LoggerConfig>>();
+  // a typo in a report type is a compile error
+  expectTypeOf<{ captureReports: ['csp-violation'] }>().not.toExtend<Partial<LoggerConfig>>();
+  expectTypeOf<{ console: 'verbose' }>().not.toExtend<Partial<LoggerConfig>>();
 });

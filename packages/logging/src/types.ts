@@ -27,6 +27,32 @@ export interface LogEntry {
   at: Date;
 }
 
+/**
+ * One browser log as it is about to leave for the intake: the event the SDK built, already scrubbed. The
+ * app's `beforeSend` reads it and may edit it in place; the context keys of the call are top-level keys.
+ */
+export interface LogEvent {
+  message: string;
+  /** `'debug' | 'info' | 'warn' | 'error'` (the SDK's own captures use the same four). */
+  status: string;
+  /** Milliseconds since the epoch: when the log was made. */
+  date: number;
+  /** `'logger'` (your calls), `'source'` (uncaught errors), `'network'`, `'console'`, `'report'` (browser reports). */
+  origin?: string;
+  service?: string;
+  usr?: LogContext;
+  view?: { url?: string; referrer?: string };
+  error?: { kind?: string; message?: string; stack?: string };
+  [key: string]: unknown;
+}
+
+/** `false` drops the log; anything else sends it, with the edits made to `event`. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a hook that only edits (no return statement) is declared `void`
+export type BeforeSend = (event: LogEvent) => boolean | undefined | void;
+
+/** The browser reports the SDK can forward: `securitypolicyviolation` events and the Reporting API's types. */
+export type BrowserReportType = 'csp_violation' | 'deprecation' | 'intervention';
+
 /** The one logging API, the same in the browser, on the server and in tests. */
 export interface Logger {
   /** The threshold: calls below it are dropped before anything else happens. */
@@ -92,6 +118,24 @@ export interface LoggerConfig extends LoggingOptions {
   captureErrors?: boolean;
   /** Forward `console.error` calls. Default false. */
   captureConsoleErrors?: boolean;
+  /**
+   * Forward the browser's reports (the SDK's `forwardReports`): CSP violations (`error`), deprecations
+   * (`warn`) and interventions (`error`), with `origin: 'report'`. `true` for all three. Default false.
+   */
+  captureReports?: boolean | readonly BrowserReportType[];
+  /**
+   * Also print each log to the browser console, at the call (before consent too: nothing leaves the page),
+   * scrubbed; `'only'` prints and never loads the SDK nor sends anything. Default: on in development
+   * (`process.env.NODE_ENV !== 'production'`), off in production builds.
+   */
+  console?: boolean | 'only';
+  /**
+   * The app's own last look at each log before it is sent, run after Plinth's scrubber and filters (it
+   * sees scrubbed data); what it adds is scrubbed again. Return `false` to drop the log; edit `event` in
+   * place to change it. A hook that throws does not drop the log (it is sent, scrubbed) and is reported once
+   * (a development warning and an `error` report on core's channel).
+   */
+  beforeSend?: BeforeSend;
   /** Drop errors whose stack frames all come from browser extensions. Default true. */
   dropExtensionErrors?: boolean;
   /** The same error (kind, message, first frame) is sent at most this many times per page. Default 10. */

@@ -112,12 +112,16 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): LogC
     trackingConsent: 'granted',
     forwardErrorsToLogs: options.captureErrors !== false,
     forwardConsoleLogs: options.captureConsoleErrors ? ['error'] : [],
+    // CSP violations (a `securitypolicyviolation` listener) and the Reporting API's deprecations and
+    // interventions (a buffered ReportingObserver: those made before consent arrive too).
+    forwardReports: options.captureReports === true ? 'all' : [...(options.captureReports || [])],
     sessionSampleRate: options.sessionSampleRate,
     telemetrySampleRate: options.telemetry ? 20 : 0, // the SDK's default is 20 %
     silentMultipleInit: true,
     beforeSend: (event) => beforeSend(event as unknown as Parameters<typeof beforeSend>[0]),
   });
-  // The main logger's defaults (level debug, handler http) are kept: the threshold is Plinth's, applied before the queue.
+  // The main logger's defaults (level debug, handler http) are kept: the threshold is Plinth's, applied before the
+  // queue, and so is the console output (`config.console`: printed at the call, before consent too).
   const { logger } = datadogLogs;
   client = {
     log(entry, at) {

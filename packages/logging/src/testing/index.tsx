@@ -10,29 +10,71 @@
  */
 import { type ReactNode, useState } from 'react';
 import { createBaseLogger } from '../base';
+import { createLogFilter } from '../filter';
 import { LoggerContext } from '../LoggerContext';
-import type { LogContext, LogEntry, Logger, LogLevel } from '../types';
+import type { BeforeSend, LogContext, LogEntry, LogEvent, Logger, LoggerConfig, LogLevel } from '../types';
 
 export interface RecordingLogger extends Logger {
   /** Every log that passed the level threshold, in order. */
   readonly entries: LogEntry[];
   /** The entries of one level. */
   of(level: LogLevel): LogEntry[];
+  /**
+   * What the browser logger would hand the intake: each entry as a `LogEvent`, through the same scrubber,
+   * filters and `beforeSend` (so an app can test its hook); the logs it drops are not here.
+   */
+  readonly sent: LogEvent[];
   clear(): void;
 }
 
 const recorders = new Set<RecordingLogger>();
 
+export interface RecordingLoggerOptions
+  extends Pick<LoggerConfig, 'scrub' | 'dropExtensionErrors' | 'maxRepeats' | 'service'> {
+  level?: LogLevel;
+  context?: LogContext;
+  /** The app's hook, applied to `sent` as the browser logger applies it. */
+  beforeSend?: BeforeSend;
+}
+
+const errorField = (error: unknown): LogEvent['error'] => {
+  const { name, message, stack } = (error ?? {}) as { name?: unknown; message?: unknown; stack?: unknown };
+  return {
+    kind: typeof name === 'string' ? name : 'Error',
+    message: typeof message === 'string' ? message : String(error),
+    ...(typeof stack === 'string' ? { stack } : {}),
+  };
+};
+
 /** A logger that keeps what it is given in `.entries` (same threshold, child and global context rules). Default level `'debug'`. */
-export function createRecordingLogger(options: { level?: LogLevel; context?: LogContext } = {}): RecordingLogger {
+export function createRecordingLogger(options: RecordingLoggerOptions = {}): RecordingLogger {
   const entries: LogEntry[] = [];
-  const base = createBaseLogger((entry) => entries.push(entry), { level: options.level ?? 'debug', ...options });
+  const sent: LogEvent[] = [];
+  const filter = createLogFilter(options);
+  const base = createBaseLogger(
+    (entry) => {
+      entries.push(entry);
+      const event: LogEvent = {
+        date: entry.at.getTime(),
+        message: entry.message,
+        status: entry.level,
+        origin: 'logger',
+        ...(options.service ? { service: options.service } : {}),
+        ...entry.context,
+        ...(entry.error === undefined ? {} : { error: errorField(entry.error) }),
+      };
+      if (filter(event)) sent.push(event);
+    },
+    { ...options, level: options.level ?? 'debug' },
+  );
   const recorder: RecordingLogger = {
     ...base,
     entries,
+    sent,
     of: (level) => entries.filter((entry) => entry.level === level),
     clear: () => {
       entries.length = 0;
+      sent.length = 0;
     },
   };
   recorders.add(recorder);
