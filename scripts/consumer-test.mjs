@@ -508,6 +508,11 @@ async function main() {
       entries.push(...entriesOf(packed));
     }
     console.log(`${entries.length} entries: ${entries.join(', ')}`);
+    // An app that imports an entry with an optional peer (`@plinth/flags/openfeature`) installs that peer:
+    // the consumers do, at the version the package is tested with.
+    for (const { pkg } of packages)
+      for (const [peer, meta] of Object.entries(pkg.peerDependenciesMeta ?? {}))
+        if (meta?.optional && !deps[peer]) deps[peer] = pkg.devDependencies?.[peer] ?? pkg.peerDependencies[peer];
     // A dependency on another @plinth package must be satisfied by its tarball, never by the registry.
     for (const { pkg } of packages)
       for (const dep of Object.keys(pkg.dependencies ?? {}))
