@@ -27,6 +27,13 @@ vi.mock('./adapter/posthog', () => ({
       capture: record('capture'),
       captureException: record('captureException'),
       identify: record('identify'),
+      setPersonProperties: record('setPersonProperties'),
+      alias: record('alias'),
+      group: record('group'),
+      resetGroups: record('resetGroups'),
+      register: record('register'),
+      unregister: record('unregister'),
+      distinctId: () => 'distinct-1',
       reset: record('reset'),
       pause: record('pause'),
       resume: record('resume'),
@@ -185,7 +192,7 @@ describe('AnalyticsProvider', () => {
     channel.signedIn({ id: 'user-1', email: 'ann@example.com' });
     mount({ analytics: 'granted' });
     await waitFor(() => expect(fake.calls.some((c) => c.method === 'identify')).toBe(true));
-    expect(fake.calls.find((c) => c.method === 'identify')?.args).toEqual(['user-1', undefined]);
+    expect(fake.calls.find((c) => c.method === 'identify')?.args).toEqual(['user-1', undefined, undefined]);
 
     const reports: string[] = [];
     const off = channel.on('report', (e) => reports.push(e.message));

@@ -18,7 +18,14 @@ export interface SendOptions {
 export interface AnalyticsClient {
   capture(event: string, properties: Properties, options: SendOptions): void;
   captureException(error: unknown, properties: Properties, at: Date): void;
-  identify(id: string, properties?: Properties): void;
+  identify(id: string, set?: Properties, setOnce?: Properties): void;
+  setPersonProperties(set?: Properties, setOnce?: Properties): void;
+  alias(alias: string): void;
+  group(type: string, key: string, properties?: Properties): void;
+  resetGroups(): void;
+  register(properties: Properties, once: boolean): void;
+  unregister(name: string): void;
+  distinctId(): string;
   reset(): void;
   /** Consent revoked: send nothing more, remove the SDK's cookies and storage. */
   pause(): void;

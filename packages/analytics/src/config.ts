@@ -1,4 +1,7 @@
 import { type ConsentStore, PlinthError, type PlinthUser } from '@plinth/core';
+import { POSTHOG_HOSTS, type PosthogRegion } from './hosts';
+
+export { POSTHOG_HOSTS, type PosthogRegion } from './hosts';
 
 /** The capabilities that can be switched on or off (see the README for what each sends). */
 export interface Capabilities {
@@ -99,15 +102,6 @@ export interface RateLimit {
   /** Events that can be captured at once. Default 10,000. */
   burst?: number;
 }
-
-/** PostHog Cloud's regions. */
-export type PosthogRegion = 'us' | 'eu';
-
-/** Each region's hosts: the API (events, flags), the assets host posthog-js reads remote config from, the app. */
-export const POSTHOG_HOSTS: Readonly<Record<PosthogRegion, { api: string; assets: string; ui: string }>> = {
-  us: { api: 'https://us.i.posthog.com', assets: 'https://us-assets.i.posthog.com', ui: 'https://us.posthog.com' },
-  eu: { api: 'https://eu.i.posthog.com', assets: 'https://eu-assets.i.posthog.com', ui: 'https://eu.posthog.com' },
-};
 
 export interface ResolvedConfig
   extends Required<

@@ -1,8 +1,8 @@
-import { type ConsentStore, channel, createVendorLoader, isBrowser, PlinthError } from '@plinth/core';
+import { type ConsentStore, channel, createVendorLoader, isBrowser, PlinthError, scrubDeep } from '@plinth/core';
 import type { AnalyticsClient, Properties, SendOptions } from './client';
 import { type AnalyticsConfig, resolveConfig } from './config';
 import { onNavigate, pageKey } from './navigation';
-import type { Analytics, AnyEvents } from './types';
+import type { Analytics, AnyEvents, PersonUpdate } from './types';
 
 /** The analytics a provider owns: `Analytics` plus the lifecycle the provider drives. */
 export interface AnalyticsInstance extends Analytics<AnyEvents> {
@@ -21,6 +21,8 @@ export interface CreateAnalyticsOptions extends AnalyticsConfig {
 
 /** An id that is an email address would put PII in every event: refused. */
 const EMAIL_ID = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Identity calls kept while the SDK cannot take them (a runaway loop is cut, the latest kept). */
+const IDENTITY_LIMIT = 100;
 
 /**
  * Creates the analytics of a page (one per app). The SDK loads only once `analytics` consent is
@@ -41,7 +43,7 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
         import('./adapter/posthog'),
         import('./scrubEvent'),
       ]);
-      return loadPosthog(config, {
+      const client = await loadPosthog(config, {
         beforeSend: (event) => scrubEvent(event, config.scrubParams),
         // PostHog refused the project key or host: status `rejected`, a warning in development.
         rejected: (httpStatus, url) =>
@@ -51,12 +53,43 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
             url,
           }),
       });
+      applyIdentity(client); // before the queued events replay
+      return client;
     },
     onRevoke: (client) => client.pause(),
-    onRegrant: (client) => client.resume(),
+    onRegrant: (client) => {
+      client.resume();
+      applyIdentity(client); // what was called while consent was denied
+    },
     queueLimit: config.queueLimit,
     timeoutMs: config.timeoutMs,
   });
+
+  /**
+   * Identity calls (identify, reset, person and group properties, alias, super properties) in call order.
+   * Applied at once when the SDK is ready; otherwise kept, never dropped by a denial, and applied when it
+   * loads (before the queued events) or when consent is granted again: an identity call is never lost
+   * and never sent before consent.
+   */
+  let identityOps: ((client: AnalyticsClient) => void)[] = [];
+  const applyIdentity = (client: AnalyticsClient) => {
+    const ops = identityOps;
+    identityOps = [];
+    for (const op of ops) {
+      try {
+        op(client);
+      } catch (error) {
+        console.error('[plinth] analytics:', error);
+      }
+    }
+  };
+  const identity = (op: (client: AnalyticsClient) => void) => {
+    identityOps.push(op);
+    if (identityOps.length > IDENTITY_LIMIT) identityOps.shift();
+    const status = loader.status();
+    if (status === 'ready' || status === 'rejected') loader.call(applyIdentity);
+  };
+  const scrub = <T>(value: T): T => scrubDeep(value, { extraParams: config.scrubParams });
 
   /**
    * Bumped when the person changes (sign-out, or another user signing in). Identity calls replay before
@@ -94,6 +127,17 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
     channel.reportOnce('analytics:chunk', 'warn', 'analytics: a chunk failed to load', { reason: String(error) });
 
   let lastIdentified: string | undefined;
+  /** Identifies `id` unless it is email-shaped; a different person than before: earlier events are theirs. */
+  const identify = (id: string, update: PersonUpdate = {}) => {
+    if (EMAIL_ID.test(id)) {
+      channel.reportOnce('analytics:email-id', 'warn', 'analytics: not identifying an email-shaped user id');
+      return;
+    }
+    if (lastIdentified !== undefined && id !== lastIdentified) person++;
+    lastIdentified = id;
+    const [set, setOnce] = [update.set && scrub(update.set), update.setOnce && scrub(update.setOnce)];
+    identity((client) => client.identify(id, set, setOnce));
+  };
   let cleanups: (() => void)[] = [];
   let epoch = 0;
 
@@ -109,6 +153,34 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
       };
     },
     captureException,
+    identify,
+    setPersonProperties: ({ set, setOnce }) => {
+      const [s, o] = [set && scrub(set), setOnce && scrub(setOnce)];
+      identity((client) => client.setPersonProperties(s, o));
+    },
+    alias: (alias) => {
+      if (EMAIL_ID.test(alias)) {
+        channel.reportOnce('analytics:email-id', 'warn', 'analytics: not aliasing an email-shaped id');
+        return;
+      }
+      identity((client) => client.alias(alias));
+    },
+    group: (type, key, properties) => {
+      const props = properties && scrub(properties as Record<string, unknown>);
+      identity((client) => client.group(type, key, props));
+    },
+    resetGroups: () => identity((client) => client.resetGroups()),
+    register: (properties, { once = false } = {}) => {
+      const props = scrub(properties as Record<string, unknown>);
+      identity((client) => client.register(props, once));
+    },
+    unregister: (name) => identity((client) => client.unregister(name)),
+    distinctId: () => {
+      const status = loader.status();
+      let id: string | undefined;
+      if (status === 'ready' || status === 'rejected') loader.call((client) => (id = client.distinctId()));
+      return id;
+    },
     status: () => loader.status(),
     failure: () => loader.error(),
     subscribe: (listener) => loader.subscribe(listener),
@@ -147,21 +219,16 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
           'signedIn',
           ({ user }) => {
             if (user.id === lastIdentified) return;
-            if (EMAIL_ID.test(user.id)) {
-              channel.reportOnce('analytics:email-id', 'warn', 'analytics: not identifying an email-shaped user id');
-              return;
-            }
-            if (lastIdentified !== undefined) person++; // someone else was signed in
-            lastIdentified = user.id;
-            const properties = config.personProperties?.(user);
-            loader.call((client) => client.identify(user.id, properties), { state: 'identify' });
+            const set = config.personProperties?.(user);
+            identify(user.id, set ? { set } : {});
           },
           { replay: true },
         ),
         channel.on('signedOut', () => {
           lastIdentified = undefined;
           person++;
-          loader.call((client) => client.reset(), { state: 'identify' });
+          identityOps = []; // what the previous person did not get to send goes, as their events do
+          identity((client) => client.reset());
         }),
       );
       if (caps.exceptions) {

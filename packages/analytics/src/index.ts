@@ -9,5 +9,16 @@ export {
 } from './config';
 export { type AnalyticsInstance, type CreateAnalyticsOptions, createAnalytics } from './createAnalytics';
 export { defineEvents, type EventDefinitions } from './defineEvents';
-export type { Analytics, AnalyticsStatus, AnyEvents, EventCatalogue, PropsArg } from './types';
+export type {
+  Analytics,
+  AnalyticsRegister,
+  AnalyticsStatus,
+  AnyEvents,
+  EventCatalogue,
+  GroupTypes,
+  PersonProperties,
+  PersonUpdate,
+  PropsArg,
+  SuperProperties,
+} from './types';
 export { useAnalytics, useAnalyticsStatus, useTime } from './useAnalytics';

@@ -23,6 +23,40 @@ export type AnalyticsStatus =
   | 'timeout'
   | 'rejected'; // loaded, but PostHog refused the project key or host (see `failure()`)
 
+/**
+ * Register the app's person, group and super properties once so identity calls are typed (until then
+ * they take any JSON-like record):
+ *
+ * ```ts
+ * declare module '@plinth/analytics' {
+ *   interface AnalyticsRegister {
+ *     person: { plan: 'free' | 'pro'; signed_up_at: string };
+ *     groups: { company: { name: string; seats: number } };
+ *     superProperties: { app_version: string };
+ *   }
+ * }
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
+export interface AnalyticsRegister {}
+
+type Registered<Key extends string, Fallback> = AnalyticsRegister extends { [K in Key]: infer T extends object }
+  ? T
+  : Fallback;
+
+/** The registered person properties, each optional (`Record<string, unknown>` until registered). */
+export type PersonProperties = Partial<Registered<'person', Record<string, unknown>>>;
+/** The registered group types → their properties. */
+export type GroupTypes = Registered<'groups', Record<string, Record<string, unknown>>>;
+/** The registered super properties (sent with every event from this browser), each optional. */
+export type SuperProperties = Partial<Registered<'superProperties', Record<string, unknown>>>;
+
+/** Person properties to write: `set` overwrites (last touch), `setOnce` only fills what is empty (first touch). */
+export interface PersonUpdate {
+  set?: PersonProperties;
+  setOnce?: PersonProperties;
+}
+
 /** What components use: `useAnalytics()`, or `defineEvents<…>().useAnalytics()` for a typed catalogue. */
 export interface Analytics<E extends EventCatalogue = AnyEvents> {
   /** Captures an event of the catalogue (queued until consent and load, with its original time). */
@@ -37,4 +71,23 @@ export interface Analytics<E extends EventCatalogue = AnyEvents> {
   failure(): PlinthError | undefined;
   /** Listen to status changes; returns the unsubscribe function. */
   subscribe(listener: (status: AnalyticsStatus) => void): () => void;
+  /**
+   * Identifies this browser as `id` (never an email: refused), with person properties. With
+   * `@plinth/auth` the signed-in user is identified from the session already; call this without it.
+   */
+  identify(id: string, person?: PersonUpdate): void;
+  /** Writes person properties (`$set` / `$set_once`) on the current person. */
+  setPersonProperties(person: PersonUpdate): void;
+  /** Links another id of the same person (e.g. a back-end id) to the current distinct id. */
+  alias(alias: string): void;
+  /** Puts this browser's events in a group (`company`, `team`…), optionally writing the group's properties. */
+  group<T extends keyof GroupTypes & string>(type: T, key: string, properties?: Partial<GroupTypes[T]>): void;
+  /** Leaves every group. */
+  resetGroups(): void;
+  /** Super properties: sent with every later event from this browser. `once` keeps values already set. */
+  register(properties: SuperProperties, options?: { once?: boolean }): void;
+  /** Stops sending a super property. */
+  unregister(name: keyof SuperProperties & string): void;
+  /** PostHog's current distinct id, once the SDK is loaded (`undefined` before consent). */
+  distinctId(): string | undefined;
 }

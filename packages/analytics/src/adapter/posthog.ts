@@ -192,9 +192,29 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
       // posthog's captureException takes no timestamp; the original time rides along as a property.
       instance.captureException(error, { ...properties, $plinth_occurred_at: at.toISOString() });
     },
-    identify(id, properties) {
-      instance.identify(id, properties);
+    identify(id, set, setOnce) {
+      instance.identify(id, set, setOnce);
     },
+    setPersonProperties(set, setOnce) {
+      instance.setPersonProperties(set, setOnce);
+    },
+    alias(alias) {
+      instance.alias(alias);
+    },
+    group(type, key, properties) {
+      instance.group(type, key, properties);
+    },
+    resetGroups() {
+      instance.resetGroups();
+    },
+    register(properties, once) {
+      if (once) instance.register_once(properties);
+      else instance.register(properties);
+    },
+    unregister(name) {
+      instance.unregister(name);
+    },
+    distinctId: () => instance.get_distinct_id(),
     reset() {
       instance.reset();
     },

@@ -22,6 +22,14 @@ export interface FakeAnalytics extends Analytics<AnyEvents> {
   readonly events: RecordedEvent[];
   /** Every `captureException` so far. */
   readonly exceptions: { error: unknown; context: Record<string, unknown> }[];
+  /**
+   * Identity calls so far, in order: `['identify', id, person]`, `['setPersonProperties', person]`,
+   * `['alias', alias]`, `['group', type, key, properties]`, `['resetGroups']`, `['register', properties, options]`,
+   * `['unregister', name]`.
+   */
+  readonly identity: [method: string, ...args: unknown[]][];
+  /** Super properties registered and not unregistered; added to each recorded event. */
+  readonly superProperties: Record<string, unknown>;
   /** Drive `status()` (and `useAnalyticsStatus()`) from the test. */
   setStatus(status: AnalyticsStatus): void;
   /** Forget what was recorded. */
@@ -36,12 +44,41 @@ export function createFakeAnalytics(initial: AnalyticsStatus = 'ready'): FakeAna
   const listeners = new Set<(status: AnalyticsStatus) => void>();
   const events: RecordedEvent[] = [];
   const exceptions: FakeAnalytics['exceptions'] = [];
+  const identity: FakeAnalytics['identity'] = [];
+  const superProperties: Record<string, unknown> = {};
+  let distinct: string | undefined;
+  const record =
+    (method: string) =>
+    (...args: unknown[]) => {
+      identity.push([method, ...args]);
+    };
   const fake: FakeAnalytics = {
     events,
     exceptions,
+    identity,
+    superProperties,
     capture: (event, properties = {}) => {
-      events.push({ event, properties: { ...properties } });
+      events.push({ event, properties: { ...superProperties, ...properties } });
     },
+    identify: (id, person) => {
+      distinct = id;
+      record('identify')(id, person);
+    },
+    setPersonProperties: record('setPersonProperties'),
+    alias: record('alias'),
+    group: record('group'),
+    resetGroups: record('resetGroups'),
+    register: (properties, options) => {
+      for (const [key, value] of Object.entries(properties)) {
+        if (!(options?.once && key in superProperties)) superProperties[key] = value;
+      }
+      record('register')(properties, options);
+    },
+    unregister: (name) => {
+      delete superProperties[name];
+      record('unregister')(name);
+    },
+    distinctId: () => distinct,
     time: (event) => {
       const started = performance.now();
       let stopped = false;
@@ -67,6 +104,9 @@ export function createFakeAnalytics(initial: AnalyticsStatus = 'ready'): FakeAna
     clear: () => {
       events.length = 0;
       exceptions.length = 0;
+      identity.length = 0;
+      for (const key of Object.keys(superProperties)) delete superProperties[key];
+      distinct = undefined;
     },
   };
   fakes.add(fake);

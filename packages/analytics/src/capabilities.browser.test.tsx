@@ -1,0 +1,173 @@
+import { createTestConsent } from '@plinth/core/testing';
+import { userEvent } from 'vitest/browser';
+import { act, waitFor } from '../../../tooling/render';
+import {
+  mountAnalytics,
+  newToken,
+  type PosthogEvent,
+  recordings,
+  resetPage,
+  sandboxUrl,
+  setRemoteConfig,
+  waitForEvents,
+} from '../test/browser-helpers';
+
+beforeEach(() => resetPage());
+afterEach(async () => {
+  await setRemoteConfig(null);
+  resetPage();
+});
+
+const whenReady = (analytics: { status(): string }) =>
+  waitFor(() => expect(analytics.status()).toBe('ready'), { timeout: 10_000 });
+const sessionOf = (received: PosthogEvent[], event: string) =>
+  received.find((e) => e.event === event)?.properties.$session_id as string | undefined;
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What posthog-js persisted for the token (cookie and localStorage), with its session's last activity moved back. */
+function idleFor(token: string, minutes: number) {
+  const key = `ph_${token}_posthog`;
+  const age = (json: string) => {
+    const props = JSON.parse(json) as { $sesid?: [number, string, number] };
+    if (!props.$sesid) throw new Error(`no session persisted in ${key}`);
+    props.$sesid = [props.$sesid[0] - minutes * 60_000, props.$sesid[1], props.$sesid[2] - minutes * 60_000];
+    return JSON.stringify(props);
+  };
+  const stored = localStorage.getItem(key);
+  if (stored) localStorage.setItem(key, age(stored));
+  const cookie = document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${key}=`))
+    ?.slice(key.length + 1);
+  // biome-ignore lint/suspicious/noDocumentCookie: rewriting posthog-js's own cookie, as time passing would
+  if (cookie) document.cookie = `${key}=${encodeURIComponent(age(decodeURIComponent(cookie)))}; path=/`;
+  if (!stored && !cookie) throw new Error(`nothing persisted for ${token}`);
+}
+
+describe('claimed capabilities, in the browser (real posthog-js against the sandbox)', () => {
+  it('sessions: one $session_id across navigations and a reload; a new one after 30 idle minutes', async () => {
+    const token = newToken('session');
+    const first = mountAnalytics(token);
+    await whenReady(first.analytics);
+    first.analytics.capture('before_navigation');
+    history.pushState(null, '', '/session/next');
+    first.analytics.capture('after_navigation');
+    await waitForEvents(token, (e) => e.some((x) => x.event === 'after_navigation'));
+    first.unmount();
+    await settle(400); // posthog-js's debounced persistence has written the session
+
+    // A reload: a new page's SDK reads the persisted session.
+    const reloaded = mountAnalytics(token);
+    await whenReady(reloaded.analytics);
+    reloaded.analytics.capture('after_reload');
+    await waitForEvents(token, (e) => e.some((x) => x.event === 'after_reload'));
+    reloaded.unmount();
+    await settle(400);
+
+    idleFor(token, 31);
+    const later = mountAnalytics(token);
+    await whenReady(later.analytics);
+    later.analytics.capture('after_idle');
+    const received = await waitForEvents(token, (e) => e.some((x) => x.event === 'after_idle'));
+    const session = sessionOf(received, 'before_navigation');
+    expect(session).toEqual(expect.any(String));
+    expect(sessionOf(received, 'after_navigation')).toBe(session);
+    expect(sessionOf(received, 'after_reload')).toBe(session);
+    expect(sessionOf(received, 'after_idle')).toEqual(expect.any(String));
+    expect(sessionOf(received, 'after_idle')).not.toBe(session);
+  });
+
+  it('page leave: $pageleave when the page is hidden for good; none when the capability is off', async () => {
+    const on = newToken('leave-on');
+    const off = newToken('leave-off');
+    const withLeave = mountAnalytics(on);
+    const withoutLeave = mountAnalytics(off, { config: { capabilities: { pageLeave: false } } });
+    await whenReady(withLeave.analytics);
+    await whenReady(withoutLeave.analytics);
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    });
+    const left = await waitForEvents(on, (e) => e.some((x) => x.event === '$pageleave'));
+    expect(left.find((e) => e.event === '$pageleave')?.properties.$pathname).toBe(location.pathname);
+    withoutLeave.analytics.capture('sentinel');
+    const kept = await waitForEvents(off, (e) => e.some((x) => x.event === 'sentinel'));
+    expect(kept.map((e) => e.event)).not.toContain('$pageleave');
+  });
+
+  it('dead clicks: a click on something that looks clickable and does nothing becomes $dead_click', async () => {
+    const token = newToken('dead');
+    const { analytics } = mountAnalytics(token, {
+      config: { capabilities: { deadClicks: true } },
+      children: (
+        <span data-testid="dead" style={{ cursor: 'pointer', textDecoration: 'underline' }}>
+          Looks like a link
+        </span>
+      ),
+    });
+    await whenReady(analytics);
+    // A click that also focuses the window is not dead for posthog-js (something happened): the test
+    // page's frame is focused first, as a page someone is using is.
+    window.focus();
+    await settle(1200);
+    await userEvent.click(document.querySelector('[data-testid="dead"]')!);
+    // posthog-js waits 2.5 s for a DOM change before calling the click dead.
+    const received = await waitForEvents(token, (e) => e.some((x) => x.event === '$dead_click'), 10_000);
+    expect(received.find((e) => e.event === '$dead_click')?.properties).toMatchObject({
+      $el_text: 'Looks like a link',
+    });
+  });
+
+  it('remote configuration turns a capability off: autocapture_opt_out stops click autocapture', async () => {
+    const clicks = async (token: string) => {
+      const view = mountAnalytics(token, {
+        config: { capabilities: { autocapture: true } },
+        children: <button type="button">Buy</button>,
+      });
+      await whenReady(view.analytics);
+      // posthog-js applies the remote config once it has answered.
+      await waitFor(async () => {
+        const asked = (await recordings()).some((r) => r.path.includes(`/array/${token}/config`));
+        expect(asked).toBe(true);
+      });
+      await settle(300);
+      for (let i = 0; i < 3; i++) await userEvent.click(document.querySelector('button')!);
+      view.analytics.capture('sentinel');
+      const received = await waitForEvents(token, (e) => e.some((x) => x.event === 'sentinel'));
+      view.unmount();
+      return received.filter((e) => e.event === '$autocapture').length;
+    };
+    await setRemoteConfig({ autocapture_opt_out: false });
+    expect(await clicks(newToken('remote-on'))).toBeGreaterThan(0); // the positive control
+    await setRemoteConfig({ autocapture_opt_out: true });
+    expect(await clicks(newToken('remote-off'))).toBe(0);
+  });
+
+  it('the outbound-link budget: a same-tab outbound click while the SDK loads navigates within outboundDelayMs, and the event still goes', async () => {
+    const token = newToken('budget');
+    const consent = createTestConsent({});
+    // The sandbox answers /favicon.ico with 204: a navigation there leaves this page in place.
+    const target = `${sandboxUrl()}/favicon.ico`;
+    const { analytics } = mountAnalytics(token, {
+      consent,
+      config: { outboundDelayMs: 1 },
+      children: <a href={target}>Partner</a>,
+    });
+    await import('./interactions'); // the listeners' chunk is in …
+    await settle(50); // … and attached
+    const navigations: string[] = [];
+    const onLeave = () => navigations.push(analytics.status());
+    window.addEventListener('beforeunload', onLeave);
+    try {
+      act(() => consent.grant('analytics'));
+      expect(analytics.status()).toBe('loading');
+      document.querySelector('a')!.click();
+      await waitFor(() => expect(navigations).toHaveLength(1));
+      // The navigation did not wait for the SDK: it left at the 1 ms budget, while it was still loading.
+      expect(navigations).toEqual(['loading']);
+    } finally {
+      window.removeEventListener('beforeunload', onLeave);
+    }
+    const received = await waitForEvents(token, (e) => e.some((x) => x.event === 'outbound_link_clicked'));
+    expect(received.filter((e) => e.event === 'outbound_link_clicked')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,10 @@
+/** PostHog Cloud's hosts, in a module of their own: the server entry imports them without the browser's config. */
+
+/** PostHog Cloud's regions. */
+export type PosthogRegion = 'us' | 'eu';
+
+/** Each region's hosts: the API (events, flags), the assets host posthog-js reads remote config from, the app. */
+export const POSTHOG_HOSTS: Readonly<Record<PosthogRegion, { api: string; assets: string; ui: string }>> = {
+  us: { api: 'https://us.i.posthog.com', assets: 'https://us-assets.i.posthog.com', ui: 'https://us.posthog.com' },
+  eu: { api: 'https://eu.i.posthog.com', assets: 'https://eu-assets.i.posthog.com', ui: 'https://eu.posthog.com' },
+};
