@@ -1,5 +1,5 @@
 import { type ConsentStore, PlinthError, type PlinthUser } from '@plinth/core';
-import { POSTHOG_HOSTS, type PosthogRegion } from './hosts';
+import { type PosthogRegion, regionHosts } from './hosts';
 
 export { POSTHOG_HOSTS, type PosthogRegion } from './hosts';
 
@@ -119,14 +119,7 @@ export interface ResolvedConfig
 }
 
 export function resolveConfig(config: AnalyticsConfig, consent: ConsentStore): ResolvedConfig {
-  const region = config.region ?? 'us';
-  const hosts = POSTHOG_HOSTS[region];
-  if (!hosts) {
-    throw new PlinthError(`analytics: unknown PostHog region "${String(region)}" ('us' or 'eu')`, {
-      source: 'config',
-      code: 'region',
-    });
-  }
+  const hosts = regionHosts(config.region, (message) => new PlinthError(message, { source: 'config', code: 'region' }));
   return {
     filterBots: true,
     outboundDelayMs: 250,

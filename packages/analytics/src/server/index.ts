@@ -5,7 +5,7 @@
  * returns. Properties are scrubbed by core's scrubber, as in the browser.
  */
 import { PlinthError, scrubDeep } from '@plinth/core/server';
-import { POSTHOG_HOSTS, type PosthogRegion } from '../hosts';
+import { type PosthogRegion, regionHosts } from '../hosts';
 import type { AnyEvents, EventCatalogue, GroupTypes, PersonUpdate } from '../types';
 
 export interface ServerAnalyticsOptions {
@@ -85,14 +85,10 @@ export function createServerAnalytics<E extends EventCatalogue = AnyEvents>(
 ): ServerAnalytics<E> {
   const { token, timeoutMs = 3000, scrubParams = [] } = options;
   if (!token) throw new PlinthError('analytics: no token', { source: 'config', code: 'token' });
-  const region = options.region ?? 'us';
-  const hosts = POSTHOG_HOSTS[region];
-  if (!hosts) {
-    throw new PlinthError(`analytics: unknown PostHog region "${String(region)}" ('us' or 'eu')`, {
-      source: 'config',
-      code: 'region',
-    });
-  }
+  const hosts = regionHosts(
+    options.region,
+    (message) => new PlinthError(message, { source: 'config', code: 'region' }),
+  );
   const apiHost = (options.apiHost ?? hosts.api).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(apiHost)) {
     throw new PlinthError(`analytics: apiHost must be an absolute URL on the server ("${apiHost}")`, {
