@@ -1,8 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
 
-const PORT = 4184;
-const SANDBOX_PORT = 4711;
+// Another checkout's journeys may hold the default ports (its server would be reused): move both with
+// AUTH_E2E_PORT and AUTH_E2E_SANDBOX_PORT (the sandbox takes that port and the next two).
+const PORT = Number(process.env.AUTH_E2E_PORT ?? 4184);
+const SANDBOX_PORT = Number(process.env.AUTH_E2E_SANDBOX_PORT ?? 4711);
+export const ORIGIN = `http://127.0.0.1:${PORT}`;
 export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 
 /** Sign-in journeys in real Chromium against the sandbox's oidc-provider (access tokens live 8 s). */
@@ -15,7 +18,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 20_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: ORIGIN,
     launchOptions: chromiumLaunchOptions(),
     // A failed journey keeps its trace (DOM snapshots, network, console): `playwright show-trace`. The
     // screencast is left out: it cost a quarter of the journeys' CPU on 2 cores.
@@ -23,7 +26,7 @@ export default defineConfig({
   },
   webServer: {
     command: `node e2e/serve.mjs --port ${PORT} --sandbox-port ${SANDBOX_PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
+    url: `${ORIGIN}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
   },

@@ -1,12 +1,11 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { SANDBOX_URL } from '../playwright.config';
+import { ORIGIN, SANDBOX_URL } from '../playwright.config';
 
 // @plinth/auth as an OpenID relying party against providers that are not ours: the hostile provider
 // (e2e/hostile-provider.mjs) mints the forged answers oidc-provider never would, and a second sandbox
 // plays a real provider met from another site (profile `cross-site-spa`). Every journey goes through
 // the public API in the journeys' app (e2e/app/main.tsx), which reads its settings from sessionStorage.
 
-const ORIGIN = 'http://127.0.0.1:4184';
 const HOSTILE = SANDBOX_URL.replace(/:(\d+)$/, (_m, port) => `:${Number(port) + 1}`);
 const STRICT = SANDBOX_URL.replace(/:(\d+)$/, (_m, port) => `:${Number(port) + 2}`);
 
