@@ -68,6 +68,15 @@ export interface AnalyticsConfig {
   apiHost?: string;
   /** The PostHog app's host, for links and the toolbar when `apiHost` is a proxy. Default the region's (`https://us.posthog.com`). */
   uiHost?: string;
+  /**
+   * What happens for a visitor who refused `analytics` consent: `'off'` (default) sends nothing and loads
+   * nothing; `'on-reject'` counts them with PostHog's cookieless mode (posthog-js's `cookieless_mode`): page
+   * views and events with no cookie, no storage, no identity and no person, which PostHog counts by a daily
+   * server-side hash. The product owner's choice, for jurisdictions where that needs no consent; the PostHog
+   * project must have cookieless server hash mode enabled, or PostHog drops these events (README).
+   * Consent not yet given (`pending`) is never a refusal: nothing is sent then.
+   */
+  cookieless?: 'off' | 'on-reject';
   /** Switch capabilities on or off; unspecified ones keep their defaults. */
   capabilities?: Partial<Capabilities>;
   /** Drop events from bot-like user agents (posthog's filter; it counts HeadlessChrome as a bot). Default true. */
@@ -122,6 +131,7 @@ export function resolveConfig(config: AnalyticsConfig, consent: ConsentStore): R
   const hosts = regionHosts(config.region, (message) => new PlinthError(message, { source: 'config', code: 'region' }));
   return {
     filterBots: true,
+    cookieless: 'off',
     outboundDelayMs: 250,
     scrubParams: [],
     queueLimit: 100,

@@ -80,4 +80,51 @@ describe('consent (real posthog-js against the sandbox)', () => {
     expect(after.map((e) => e.event)).not.toContain('never_sent');
     expect(await events(rejected)).toEqual([]);
   });
+
+  it("cookieless: 'on-reject' counts a refusing visitor with PostHog's cookieless mode: no storage, no identity; consent later switches to the normal instance", async () => {
+    const token = newToken('cookieless');
+    const consent = createTestConsent({});
+    const { analytics } = mountAnalytics(token, { consent, config: { cookieless: 'on-reject' } });
+    analytics.capture('while_pending'); // pending is not a refusal: not sent cookieless
+    act(() => consent.deny('analytics'));
+    analytics.identify('user-5', { set: { plan: 'pro' } }); // kept for a grant, never cookieless
+    analytics.capture('refused_visit', { section: 'pricing' });
+    const counted = await waitForEvents(token, (e) => e.some((x) => x.event === 'refused_visit'));
+    const visit = counted.find((e) => e.event === 'refused_visit')!;
+    expect(visit.properties).toMatchObject({
+      distinct_id: '$posthog_cookieless',
+      $cookieless_mode: true,
+      section: 'pricing',
+    });
+    expect(counted.map((e) => e.event)).not.toContain('while_pending');
+    expect(counted.map((e) => e.event)).not.toContain('$identify');
+    expect(JSON.stringify(counted)).not.toContain('user-5');
+    expect(posthogStorage()).toEqual([]);
+    expect(document.cookie).not.toMatch(/ph_/);
+    expect(analytics.status()).toBe('denied');
+
+    act(() => consent.grant('analytics'));
+    await waitFor(() => expect(analytics.status()).toBe('ready'), { timeout: 10_000 });
+    analytics.capture('consented_visit');
+    const after = await waitForEvents(token, (e) => e.some((x) => x.event === 'consented_visit'));
+    const consented = after.find((e) => e.event === 'consented_visit')!;
+    expect(consented.properties.distinct_id).toBe('user-5');
+    expect(consented.properties.$cookieless_mode).toBeUndefined();
+    expect(after.find((e) => e.event === '$identify')?.$set).toMatchObject({ plan: 'pro' });
+    expect(posthogStorage().length).toBeGreaterThan(0); // stored now, with consent
+  });
+
+  it('without cookieless (the default) a refusing visitor is not counted at all', async () => {
+    const token = newToken('refused-default');
+    const consent = createTestConsent({ analytics: 'denied' });
+    const { analytics } = mountAnalytics(token, { consent });
+    analytics.capture('refused_visit');
+    // The positive sentinel: a second page with cookieless on sends its refusing visitor's event …
+    const control = newToken('cookieless-control');
+    const other = mountAnalytics(control, { consent, config: { cookieless: 'on-reject' } });
+    other.analytics.capture('refused_visit');
+    await waitForEvents(control, (e) => e.some((x) => x.event === 'refused_visit'));
+    // … and by then nothing of the default one has arrived.
+    expect(await events(token)).toEqual([]);
+  });
 });

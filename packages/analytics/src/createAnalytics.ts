@@ -1,6 +1,15 @@
-import { type ConsentStore, channel, createVendorLoader, isBrowser, PlinthError, scrubDeep } from '@plinth/core';
+import {
+  type ConsentStore,
+  channel,
+  createVendorLoader,
+  isBrowser,
+  PlinthError,
+  scrubDeep,
+  type VendorCall,
+  type VendorLoader,
+} from '@plinth/core';
 import type { AnalyticsClient, Properties, SendOptions } from './client';
-import { type AnalyticsConfig, resolveConfig } from './config';
+import { type AnalyticsConfig, type Capabilities, resolveConfig } from './config';
 import { onNavigate, pageKey } from './navigation';
 import type { Analytics, AnyEvents, PersonUpdate } from './types';
 
@@ -21,6 +30,19 @@ export interface CreateAnalyticsOptions extends AnalyticsConfig {
 
 /** An id that is an email address would put PII in every event: refused. */
 const EMAIL_ID = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A refusing visitor's cookieless instance sends Plinth's page views, interactions and the app's events;
+ * nothing posthog-js would collect on its own (extensions, observers, page leave) and no exceptions.
+ */
+const COOKIELESS_OFF: Partial<Capabilities> = {
+  pageLeave: false,
+  exceptions: false,
+  autocapture: false,
+  rageClicks: false,
+  deadClicks: false,
+  webVitals: false,
+  network: false,
+};
 /** Identity calls kept while the SDK cannot take them (a runaway loop is cut, the latest kept). */
 const IDENTITY_LIMIT = 100;
 
@@ -35,24 +57,29 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
   const config = resolveConfig(rest, consent);
   const caps = config.capabilities;
 
-  const loader = createVendorLoader<AnalyticsClient>({
-    name: 'posthog',
-    consent: { store: consent, category: 'analytics' },
-    load: async () => {
-      const [{ loadPosthog }, { scrubEvent }] = await Promise.all([
-        import('./adapter/posthog'),
-        import('./scrubEvent'),
-      ]);
-      const client = await loadPosthog(config, {
+  /** Imports the adapter and the scrubber; a refused key or host (4xx) makes `target` `rejected`, loudly. */
+  const loadClient = async (target: () => VendorLoader<AnalyticsClient>, cookieless = false) => {
+    const [{ loadPosthog }, { scrubEvent }] = await Promise.all([import('./adapter/posthog'), import('./scrubEvent')]);
+    return loadPosthog(
+      cookieless ? { ...config, capabilities: { ...caps, ...COOKIELESS_OFF } } : config,
+      {
         beforeSend: (event) => scrubEvent(event, config.scrubParams),
-        // PostHog refused the project key or host: status `rejected`, a warning in development.
         rejected: (httpStatus, url) =>
-          loader.reject({
+          target().reject({
             message: `PostHog refused the project token or host (HTTP ${httpStatus}): check \`token\`, \`region\` and \`apiHost\``,
             httpStatus,
             url,
           }),
-      });
+      },
+      { cookieless },
+    );
+  };
+
+  const loader: VendorLoader<AnalyticsClient> = createVendorLoader<AnalyticsClient>({
+    name: 'posthog',
+    consent: { store: consent, category: 'analytics' },
+    load: async () => {
+      const client = await loadClient(() => loader);
       applyIdentity(client); // before the queued events replay
       return client;
     },
@@ -100,8 +127,28 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
     const by = person;
     loader.call((client, at) => by === person && fn(client, at));
   };
-  const send = (event: string, properties: Properties = {}, extra: Partial<SendOptions> = {}) =>
-    byThisPerson((client, at) => client.capture(event, properties, { at, ...extra }));
+  /**
+   * `cookieless: 'on-reject'`: a second, separate posthog-js instance in its cookieless mode, loaded only
+   * once a visitor refuses consent and used only while they do. It never stores anything and takes no
+   * identity call; the consented instance above is untouched by it.
+   */
+  const cookieless: VendorLoader<AnalyticsClient> | undefined =
+    config.cookieless === 'on-reject'
+      ? createVendorLoader<AnalyticsClient>({
+          name: 'posthog (cookieless)',
+          consent: false, // loaded only on an explicit refusal, see `start()`
+          load: () => loadClient(() => cookieless!, true),
+          queueLimit: config.queueLimit,
+          timeoutMs: config.timeoutMs,
+        })
+      : undefined;
+  const refused = () => consent.get('analytics') === 'denied';
+
+  const send = (event: string, properties: Properties = {}, extra: Partial<SendOptions> = {}) => {
+    const capture: VendorCall<AnalyticsClient> = (client, at) => client.capture(event, properties, { at, ...extra });
+    if (cookieless && refused()) cookieless.call(capture);
+    else byThisPerson(capture);
+  };
 
   const captureException = (error: unknown, context: Properties = {}) => {
     if (caps.exceptions) byThisPerson((client, at) => client.captureException(error, context, at));
@@ -191,6 +238,13 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
     start() {
       if (!isBrowser || cleanups.length > 0) return;
       void loader.start();
+      if (cookieless) {
+        const follow = () => {
+          if (refused()) void cookieless.start();
+        };
+        follow();
+        cleanups.push(consent.subscribe(follow));
+      }
       if (caps.pageViews) {
         pageView();
         cleanups.push(onNavigate(pageView));

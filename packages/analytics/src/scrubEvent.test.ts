@@ -43,4 +43,12 @@ describe('scrubEvent (the before_send hook)', () => {
     const out = scrubEvent({ event: 'x', properties: { $current_url: '/a?invite=XYZ&b=1' } }, ['invite']);
     expect(out.properties.$current_url).toBe('/a?b=1');
   });
+
+  it("keeps PostHog's $cookieless_mode flag (a cookie-like name), and only as a boolean", () => {
+    const out = scrubEvent({ event: 'e', properties: { $cookieless_mode: true, session_cookie: 'abc123' } });
+    expect(out.properties.$cookieless_mode).toBe(true);
+    expect(out.properties.session_cookie).toBe('[redacted]'); // the positive control: cookie-like names are scrubbed
+    const forged = scrubEvent({ event: 'e', properties: { $cookieless_mode: 'user@example.com' } });
+    expect(JSON.stringify(forged)).not.toContain('user@example.com');
+  });
 });

@@ -145,6 +145,27 @@ describe('posthog vendor: PostHog Cloud when it is unkind', () => {
     }
   });
 
+  it('a project without cookieless server hash mode answers cookieless events 200 and drops them', async () => {
+    const off = await startSandbox({ port: 0, quiet: true, vendorOptions: { posthog: { projectCookieless: false } } });
+    try {
+      const cookieless = {
+        ...event('hashed'),
+        properties: { $cookieless_mode: true, distinct_id: '$posthog_cookieless' },
+      };
+      const answer = await post(`${off.url}/e/`, { api_key: 'phc_test', batch: [event('kept'), cookieless] });
+      expect(answer.status).toBe(200);
+      expect(off.received({ vendor: 'posthog' }).map((e) => [e.route, e.error])).toEqual([
+        ['kept', undefined],
+        [
+          'hashed',
+          'dropped: cookieless mode is off for this project (Project settings → Web analytics → cookieless server hash mode); answered 200',
+        ],
+      ]);
+    } finally {
+      await off.close();
+    }
+  });
+
   it('a project token it does not know is answered 401 invalid_api_key, until the tokens are reset', async () => {
     const put = (tokens: string[]) =>
       fetch(`${sandbox.url}/_sandbox/posthog/project-tokens`, {

@@ -63,7 +63,16 @@ export function clearPosthogStorage(): void {
   }
 }
 
-export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): Promise<AnalyticsClient> {
+/**
+ * `cookieless`: the instance for visitors who refused consent, when the app chose counting them
+ * (`cookieless: 'on-reject'`): posthog-js's own `cookieless_mode: 'always'`, nothing stored in the browser,
+ * no person; PostHog counts them by a daily server-side hash.
+ */
+export async function loadPosthog(
+  config: ResolvedConfig,
+  hooks: AdapterHooks,
+  { cookieless = false }: { cookieless?: boolean } = {},
+): Promise<AnalyticsClient> {
   const caps = config.capabilities;
   const clicks = caps.autocapture || caps.rageClicks;
   // Each extension set is picked by name in `.then(({ … }))`, which lets the bundler keep only those
@@ -118,6 +127,7 @@ export async function loadPosthog(config: ResolvedConfig, hooks: AdapterHooks): 
       }
     },
     __extensionClasses: extensions,
+    ...(cookieless && { cookieless_mode: 'always', persistence: 'memory' }),
     disable_external_dependency_loading: true,
     disable_surveys: true,
     disable_session_recording: true,

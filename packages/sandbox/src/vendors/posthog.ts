@@ -35,6 +35,12 @@ export interface PosthogOptions {
    * Default `''`: every path takes them (and the paths without a region too).
    */
   projectRegion: '' | 'us' | 'eu';
+  /**
+   * Whether the project has cookieless server hash mode on (PostHog: Project settings → Web analytics). Off,
+   * PostHog drops events sent in posthog-js's cookieless mode (`$cookieless_mode`) and still answers 200: the
+   * sandbox records them with `error: 'dropped: cookieless mode is off for this project …'`. Default `true`.
+   */
+  projectCookieless: boolean;
   /** The status `/e/` answers with (503 to test a failing endpoint). Default 200. */
   status: number;
 }
@@ -110,7 +116,14 @@ function eventsOf(body: unknown): PosthogEvent[] {
  */
 export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = {
   name: 'posthog',
-  defaults: { config: POSTHOG_DEFAULT_CONFIG, flags: {}, status: 200, projectTokens: [], projectRegion: '' },
+  defaults: {
+    config: POSTHOG_DEFAULT_CONFIG,
+    flags: {},
+    status: 200,
+    projectTokens: [],
+    projectRegion: '',
+    projectCookieless: true,
+  },
   create: (env) => {
     let config: PosthogRemoteConfig = { ...POSTHOG_DEFAULT_CONFIG, ...env.options.config };
     let flags = { ...env.options.flags };
@@ -124,7 +137,11 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
       ctx.json(404, { error: 'not_served', message: reason });
     };
 
-    const { projectRegion } = env.options;
+    const { projectRegion, projectCookieless } = env.options;
+    const cookielessDropped = (event: PosthogEvent) =>
+      !projectCookieless && (event.properties as { $cookieless_mode?: unknown } | undefined)?.$cookieless_mode === true
+        ? 'dropped: cookieless mode is off for this project (Project settings → Web analytics → cookieless server hash mode); answered 200'
+        : undefined;
     let projectTokens = [...env.options.projectTokens];
     const unknownToken = (token: unknown) => projectTokens.length > 0 && !projectTokens.includes(String(token ?? ''));
     const refuseToken = (ctx: VendorContext) => {
@@ -149,7 +166,11 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
         ctx.record({
           body: event,
           route: typeof event.event === 'string' ? event.event : 'capture',
-          ...(refused ? { error: 'rejected: invalid project API key (401)' } : dropped ? { error: dropped } : {}),
+          ...(refused
+            ? { error: 'rejected: invalid project API key (401)' }
+            : (dropped ?? cookielessDropped(event))
+              ? { error: dropped ?? cookielessDropped(event) }
+              : {}),
         });
       }
       if (refused) refuseToken(ctx);
