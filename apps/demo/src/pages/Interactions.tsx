@@ -67,7 +67,9 @@ export function Interactions() {
         </p>
         <p>
           <span className="dead-target">This looks like a link but does nothing</span>: click it,{' '}
-          <code>$dead_click</code> follows when nothing on the page changes.
+          <code>$dead_click</code> follows about 3 s later if nothing on the page changes meanwhile (posthog-js waits
+          2.5 s for a DOM change, a scroll, a selection or focus change). New traffic arriving in the inspector is such
+          a change: click again once it is quiet.
         </p>
       </section>
       <section aria-labelledby="custom">
