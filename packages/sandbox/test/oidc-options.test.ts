@@ -110,9 +110,10 @@ describe('OIDC: token lifetimes, rotation and revocation', () => {
     await client.tokenRevocation(config, tokens.access_token, { token_type_hint: 'access_token' });
     await client.tokenRevocation(config, tokens.access_token);
     const revocations = sandbox.received({ vendor: 'oidc', route: 'revocation' });
-    expect(revocations.slice(-2).map((entry) => [entry.status, entry.meta?.revoked])).toEqual([
-      [200, 'AccessToken'],
-      [200, null], // already gone: RFC 7009 still answers 200, the recording says nothing was revoked
+    expect(revocations.slice(-2).map((entry) => [entry.status, entry.meta])).toEqual([
+      [200, { revoked: 'AccessToken', grant: 'revoked' }],
+      // Already gone: RFC 7009 still answers 200, the recording says nothing was revoked, and why.
+      [200, { revoked: null, token: 'AccessToken', reason: 'already revoked' }],
     ]);
 
     const userinfo = await fetch(`${sandbox.vendors.oidc.issuer}/me`, {
@@ -126,6 +127,24 @@ describe('OIDC: token lifetimes, rotation and revocation', () => {
     await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+  });
+
+  it('records a refresh + access pair as a sign-out sends it: the grant goes with the first, the second finds it gone', async () => {
+    const tokens = await signIn('frank');
+    await client.tokenRevocation(config, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
+    await client.tokenRevocation(config, tokens.access_token, { token_type_hint: 'access_token' });
+    await client.tokenRevocation(config, 'never-issued', { token_type_hint: 'access_token' });
+    const revocations = sandbox.received({ vendor: 'oidc', route: 'revocation' });
+    expect(revocations.slice(-3).map((entry) => entry.meta)).toEqual([
+      { revoked: 'RefreshToken', grant: 'revoked' },
+      { revoked: null, token: 'AccessToken', reason: 'already revoked' },
+      { revoked: null, reason: 'unknown token' },
+    ]);
+    // True: the access token no longer opens anything.
+    const userinfo = await fetch(`${sandbox.vendors.oidc.issuer}/me`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(userinfo.status).toBe(401);
   });
 
   it('issues refresh tokens only with offline_access + consent when told to', async () => {

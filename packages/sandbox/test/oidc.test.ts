@@ -258,7 +258,41 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
     const logout = sandbox.received({ vendor: 'oidc', route: 'end_session' }).at(-1)!;
     expect(logout.query.id_token_hint).toBe('[redacted]');
     expect(logout.query.post_logout_redirect_uri).toBe(POST_LOGOUT_URI);
-    expect(sandbox.received({ vendor: 'oidc', route: 'end_session_confirm' })).toHaveLength(1);
+    expect(sandbox.received({ vendor: 'oidc', route: 'end_session_confirm' }).map((entry) => entry.meta)).toEqual([
+      { logout: 'everywhere' },
+    ]);
+  });
+
+  it('"No, stay signed in" keeps the provider\'s session (prompt=none still answers) and ends this client\'s grant', async () => {
+    const fresh = new Browser();
+    const request = await authorize();
+    const login = asPage(await fresh.navigate(request.url, REDIRECT_URI));
+    const redirect = asRedirect(await fresh.submit(login, { login: 'dora', password: 'x' }, REDIRECT_URI));
+    const signedIn = await client.authorizationCodeGrant(config, new URL(redirect), {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
+    const endSession = client.buildEndSessionUrl(config, {
+      id_token_hint: signedIn.id_token!,
+      post_logout_redirect_uri: POST_LOGOUT_URI,
+      state: 'stay',
+    });
+    const confirm = asPage(await fresh.navigate(endSession, POST_LOGOUT_URI));
+    expect(confirm.page).toContain('No, stay signed in');
+    const landed = new URL(asRedirect(await fresh.submit(confirm, {}, POST_LOGOUT_URI)));
+    expect(landed.searchParams.get('state')).toBe('stay');
+    expect(sandbox.received({ vendor: 'oidc', route: 'end_session_confirm' }).at(-1)?.meta).toEqual({
+      logout: 'this client',
+    });
+
+    // The provider's session is still there: a silent sign-in gets a code without a login page …
+    const after = await authorize({ prompt: 'none' });
+    expect(new URL(asRedirect(await fresh.navigate(after.url, REDIRECT_URI))).searchParams.get('code')).toBeTruthy();
+    // … while the grant the client held when it asked is gone.
+    await expect(client.refreshTokenGrant(config, signedIn.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 
   it('allows CORS on the token endpoint from any loopback origin only', async () => {

@@ -40,7 +40,8 @@ const pathOf = (url: unknown) => {
 /**
  * One line saying what a vendor was told, from the recording as the sandbox decoded it: PostHog's
  * event and page, LaunchDarkly's event kind and flag (or the context it evaluated), Datadog's log
- * level and message, the OpenID provider's subject and what a revocation revoked.
+ * level and message, the OpenID provider's subject, what a revocation revoked (or why nothing) and what a
+ * sign-out ended.
  */
 function summary(e: ReceivedRequest): string | undefined {
   const body = (e.body ?? {}) as Record<string, unknown>;
@@ -69,7 +70,16 @@ function summary(e: ReceivedRequest): string | undefined {
     }
     case 'oidc': {
       const meta = (e.meta ?? {}) as Record<string, unknown>;
-      if (e.route === 'revocation') return `revoked: ${String(meta.revoked ?? 'nothing')}`;
+      if (e.route === 'revocation') {
+        // The sandbox says what a revocation did (RFC 7009 answers 200 either way), or why it did nothing.
+        if (meta.revoked)
+          return `revoked: ${String(meta.revoked)}${meta.grant === 'revoked' ? ' and every token of its grant' : ''}`;
+        return `revoked: nothing — ${[meta.token, meta.reason ?? 'unknown token'].filter(Boolean).join(' ')}`;
+      }
+      if (e.route === 'end_session_confirm' && meta.logout)
+        return meta.logout === 'everywhere'
+          ? 'signed out of the provider'
+          : "provider session kept; this app's grant ended";
       return meta.sub ? `subject ${String(meta.sub)}` : undefined;
     }
     default:

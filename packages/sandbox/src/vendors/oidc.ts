@@ -384,6 +384,20 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
 
     const provider = await withoutStartupNotices(async () => new Provider(issuer, configuration));
 
+    // Which token a revocation found nothing for, and why: oidc-provider answers 200 either way (RFC 7009),
+    // and revoking one token revokes every token of its grant, so the second of a refresh + access pair
+    // finds its token already gone. Opaque tokens' values are their ids.
+    const ledger: TokenLedger = new Map();
+    const remember = (token: { jti: string; kind: string; grantId?: string; exp?: number }) => {
+      if (ledger.size >= 2000) {
+        for (const [id, entry] of ledger) if (entry.exp * 1000 < Date.now()) ledger.delete(id);
+      }
+      ledger.set(token.jti, { kind: token.kind, grantId: token.grantId, exp: token.exp ?? 0, revoked: false });
+    };
+    provider.on('access_token.saved', remember);
+    provider.on('refresh_token.saved', remember);
+    provider.on('grant.revoked', (_ctx: unknown, grantId: string) => revokeGrant(ledger, grantId));
+
     // Post-middleware (oidc-provider's documented extension point): once an endpoint has answered,
     // fill in the recording with the route name, the parsed parameters (secrets redacted) and any error.
     provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<unknown>) => {
@@ -391,7 +405,7 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
         await next();
       } finally {
         const vendor = contexts.get(ctx.req);
-        if (vendor) describe(ctx, vendor);
+        if (vendor) await describe(ctx, vendor, ledger);
       }
     });
 
@@ -548,7 +562,16 @@ function interactionPage(
   );
 }
 
-function describe(ctx: KoaContextWithOIDC, vendor: VendorContext): void {
+/** Tokens the provider issued, by value (opaque tokens: the value is the id), until they expire. */
+type TokenLedger = Map<string, { kind: string; grantId: string | undefined; exp: number; revoked: boolean }>;
+
+/** Every token of `grantId` is gone (oidc-provider revokes a grant's tokens together). */
+function revokeGrant(ledger: TokenLedger, grantId: string | undefined): void {
+  if (!grantId) return;
+  for (const entry of ledger.values()) if (entry.grantId === grantId) entry.revoked = true;
+}
+
+async function describe(ctx: KoaContextWithOIDC, vendor: VendorContext, ledger: TokenLedger): Promise<void> {
   const route = ctx.oidc?.route;
   const status = ctx.status;
   if (route === undefined ? status < 400 : !RECORDED_ROUTES.has(route)) {
@@ -560,9 +583,13 @@ function describe(ctx: KoaContextWithOIDC, vendor: VendorContext): void {
   const sub = ctx.oidc?.account?.accountId ?? ctx.oidc?.session?.accountId;
   if (sub && route !== 'end_session_confirm') meta.sub = sub;
   if (route === 'revocation' && status < 400) {
-    // oidc-provider answers 200 whether or not the token existed (RFC 7009): say which it was.
-    const entities = ctx.oidc.entities as { RefreshToken?: unknown; AccessToken?: unknown };
-    meta.revoked = entities.RefreshToken ? 'RefreshToken' : entities.AccessToken ? 'AccessToken' : null;
+    // oidc-provider answers 200 whether or not anything was revoked (RFC 7009): say what was, or why not.
+    Object.assign(meta, await revocationOutcome(ctx, ledger));
+  }
+  if (route === 'end_session_confirm' && status < 400) {
+    // "Yes, sign me out" ends the provider's session (every client's grant with it); "No, stay signed in"
+    // keeps it and ends only the grant of the client that asked.
+    meta.logout = ctx.oidc.params?.logout ? 'everywhere' : 'this client';
   }
   if (Object.keys(meta).length) vendor.entry.meta = meta;
   const body = ctx.oidc?.body;
@@ -591,4 +618,30 @@ function describe(ctx: KoaContextWithOIDC, vendor: VendorContext): void {
     if (/failed to parse|content-type bodies are supported/.test(description ?? ''))
       vendor.entry.malformed = description;
   }
+}
+
+/**
+ * What a revocation did. `revoked`: the kind of token revoked, with `grant: 'revoked'` (oidc-provider revokes
+ * every token of its grant with it, as RFC 7009 §2.1 asks for a refresh token); or `null` with the `reason`
+ * nothing was revoked (`already revoked`, `expired`, `another client's token`, `unknown token`) and, when the
+ * sandbox issued it, the `token`'s kind.
+ */
+async function revocationOutcome(ctx: KoaContextWithOIDC, ledger: TokenLedger): Promise<Record<string, unknown>> {
+  const value = String(ctx.oidc.params?.token ?? '');
+  const entities = ctx.oidc.entities as { RefreshToken?: { grantId?: string }; AccessToken?: { grantId?: string } };
+  const kind = entities.RefreshToken ? 'RefreshToken' : entities.AccessToken ? 'AccessToken' : undefined;
+  if (kind) {
+    // Found, but still there: the revocation policy refused it (a public client revokes only its own tokens).
+    const { provider } = ctx.oidc;
+    const still = await (kind === 'RefreshToken'
+      ? provider.RefreshToken.find(value)
+      : provider.AccessToken.find(value));
+    if (still) return { revoked: null, token: kind, reason: "another client's token" };
+    revokeGrant(ledger, entities[kind]?.grantId);
+    return { revoked: kind, grant: 'revoked' };
+  }
+  const known = ledger.get(value);
+  if (!known) return { revoked: null, reason: 'unknown token' };
+  const reason = known.revoked ? 'already revoked' : known.exp * 1000 <= Date.now() ? 'expired' : 'unknown token';
+  return { revoked: null, token: known.kind, reason };
 }
