@@ -1,7 +1,5 @@
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
-import { SANDBOX_URL } from '../playwright.config';
-
-const ORIGIN = 'http://127.0.0.1:4184';
+import { ORIGIN, SANDBOX_URL } from '../playwright.config';
 
 interface Recorded {
   id: number;
@@ -155,13 +153,17 @@ test('sign-out revokes the tokens (refused afterwards), goes through end-session
   await expect(page.getByTestId('user')).toHaveCount(0);
   expect(page.url()).toBe(`${ORIGIN}/`);
 
-  // Refresh token first, then the access token, form-encoded (the sandbox revokes the whole grant
-  // with the first, so the second finds nothing left to revoke).
+  // Refresh token first, then the access token, form-encoded (the sandbox, as RFC 7009 §2.1 asks, revokes
+  // every token of the grant with the first, so the second finds its token already revoked).
   const revocations = await received(page, 'revocation');
   expect(revocations.map((entry) => entry.body?.token_type_hint)).toEqual(['refresh_token', 'access_token']);
   expect(revocations.map((entry) => entry.status)).toEqual([200, 200]);
-  expect(revocations[0]?.meta?.revoked).toBe('RefreshToken');
+  expect(revocations.map((entry) => entry.meta)).toEqual([
+    { revoked: 'RefreshToken', grant: 'revoked' },
+    { revoked: null, token: 'AccessToken', reason: 'already revoked' },
+  ]);
   expect((await received(page, 'end_session')).length).toBeGreaterThan(0);
+  expect((await received(page, 'end_session_confirm')).map((entry) => entry.meta)).toEqual([{ logout: 'everywhere' }]);
 
   const refused = await page.request.post(`${SANDBOX_URL}/oidc/token`, {
     form: { grant_type: 'refresh_token', refresh_token: String(tokens.refresh.at(-1)), client_id: 'plinth-demo' },
@@ -173,6 +175,82 @@ test('sign-out revokes the tokens (refused afterwards), goes through end-session
   });
   expect(userinfo.status()).toBe(401);
 });
+
+// oidc-provider asks before it ends its own session. "No, stay signed in" keeps the provider's session (it
+// still ends this client's grant there), so the user must come back signed in: silently, with new tokens,
+// in every tab; the old tokens stay revoked (never a kept session on revoked tokens). "Yes" is the control:
+// signed out in every tab, tokens refused.
+for (const [choice, staysSignedIn] of [
+  ['No, stay signed in', true],
+  ['Yes, sign me out', false],
+] as const) {
+  test(`the provider's "Sign out?" page, "${choice}": ${staysSignedIn ? 'still signed in, in every tab, on new tokens' : 'signed out in every tab'}`, async ({
+    page,
+    context,
+  }) => {
+    const tokens = captureTokens(page);
+    const logins = new Set<string>(); // the provider's sign-in pages shown (one per sign-in, GET then POST)
+    context.on('request', (request) => {
+      if (request.isNavigationRequest() && request.url().startsWith(`${SANDBOX_URL}/oidc/interaction/`))
+        logins.add(request.url());
+    });
+    await signInAtAccount(page);
+    const second = await context.newPage();
+    await second.goto('/'); // restored silently from the provider's session
+    await expect(second.getByTestId('user')).toHaveText('Ada Lovelace');
+    const old = { access: String(tokens.access.at(-1)), refresh: String(tokens.refresh.at(-1)) };
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(second.getByTestId('status')).toHaveText('signedOut'); // at once, before the provider answers
+    await page.getByRole('button', { name: choice }).click();
+    await expect(page).toHaveURL(`${ORIGIN}/`);
+    // Settled: the app has had its answer from the provider (no request for half a second).
+    await page.waitForLoadState('networkidle');
+
+    if (staysSignedIn) {
+      await expect(page.getByTestId('status')).toHaveText('signedIn');
+      await expect(page.getByTestId('user')).toHaveText('Ada Lovelace');
+      await expect(second.getByTestId('status')).toHaveText('signedIn');
+      await expect(second.getByTestId('user')).toHaveText('Ada Lovelace');
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      expect(logins.size).toBe(1); // the first sign-in only: nobody typed a password again
+      // A working session: a token from the app, accepted by the provider, and not the revoked one.
+      await page.evaluate(() => {
+        history.pushState(null, '', '/account');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.getByRole('button', { name: 'Get token' }).click();
+      await expect(page.getByTestId('tokens')).toHaveText('1');
+      const fresh = String(tokens.access.at(-1));
+      expect(fresh).not.toBe(old.access);
+      const accepted = await page.request.get(`${SANDBOX_URL}/oidc/me`, {
+        headers: { authorization: `Bearer ${fresh}` },
+      });
+      expect(accepted.status()).toBe(200);
+    } else {
+      await expect(page.getByTestId('status')).toHaveText('signedOut');
+      await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+      await expect(second.getByTestId('status')).toHaveText('signedOut');
+      await page.reload();
+      await expect(page.getByTestId('status')).toHaveText('signedOut');
+      expect(await page.evaluate(() => localStorage.getItem('plinth.auth.session'))).toBeNull();
+    }
+
+    expect((await received(page, 'end_session_confirm')).map((entry) => entry.meta)).toEqual([
+      { logout: staysSignedIn ? 'this client' : 'everywhere' },
+    ]);
+    // Either way the tokens held when "Sign out" was clicked are dead, both of them.
+    const refused = await page.request.post(`${SANDBOX_URL}/oidc/token`, {
+      form: { grant_type: 'refresh_token', refresh_token: old.refresh, client_id: 'plinth-demo' },
+    });
+    expect((await refused.json()).error).toBe('invalid_grant');
+    const userinfo = await page.request.get(`${SANDBOX_URL}/oidc/me`, {
+      headers: { authorization: `Bearer ${old.access}` },
+    });
+    expect(userinfo.status()).toBe(401);
+    await second.close();
+  });
+}
 
 test('a provider error=access_denied ends in the typed error, no tokens and no loop', async ({ page, context }) => {
   await page.goto('/account');

@@ -365,27 +365,101 @@ describe('start-up bookkeeping', () => {
   it("consumes our sign-out request's ?state= on the post-logout page and leaves other ?state= alone", async () => {
     localStorage.setItem('oidc.so1', JSON.stringify({ id: 'so1', created: now(), request_type: 'so:r' }));
     goTo('/?state=so1&tab=2');
-    const { load } = fakeClient();
+    const { client, load } = fakeClient({
+      renew: vi.fn(async () => {
+        throw Object.assign(new Error('End-User authentication is required'), { error: 'login_required' });
+      }),
+    });
     const first = render(
       <AuthProvider client={createAuth(SETTINGS, { load })}>
         <Probe />
       </AuthProvider>,
     );
+    // Not yet known: the provider may have kept its session (see "the provider's Sign out? page" below).
+    expect(screen.getByTestId('probe').textContent).toBe('loading');
     await waitFor(() => expect(location.search).toBe('?tab=2'));
     expect(localStorage.getItem('oidc.so1')).toBeNull();
-    expect(load).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('signedOut'));
+    expect(client.renew).toHaveBeenCalledTimes(1); // the one silent check
+    expect(recording.of('signedIn')).toHaveLength(0);
+    expect(recording.of('report')).toEqual([]); // a sign-out that stands is no failure to report
     first.unmount();
 
     goTo('/?state=app-owned');
-    const auth = createAuth(SETTINGS, { load });
+    const other = fakeClient();
+    const auth = createAuth(SETTINGS, { load: other.load });
     render(
       <AuthProvider client={auth}>
-        <Probe />
+        <Probe id="other" />
       </AuthProvider>,
     );
     // getAccessToken() waits for start-up to finish: the sentinel that it ran.
     await act(() => expect(auth.getAccessToken()).rejects.toMatchObject({ code: 'signed_out' }));
-    expect(screen.getByTestId('probe').textContent).toBe('signedOut');
+    expect(screen.getByTestId('other').textContent).toBe('signedOut');
     expect(location.search).toBe('?state=app-owned');
+    expect(other.load).not.toHaveBeenCalled();
+  });
+});
+
+// Each test its own clientId: every createAuth listens on `plinth.auth:<clientId>` for the page's lifetime.
+describe("the provider's Sign out? page", () => {
+  /** A tab signed in through a callback, with its own fake client. */
+  async function signedInTab(settings: typeof SETTINGS, id: string) {
+    goTo(`/auth/callback?code=c-${id}&state=s-${id}`);
+    const tab = fakeClient();
+    render(
+      <AuthProvider client={createAuth(settings, { load: tab.load })}>
+        <Probe id={id} />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId(id).textContent).toMatch(/^signedIn/));
+    return tab.client;
+  }
+  /** This browser coming back from the end-session page, the provider's answer to `prompt=none` given. */
+  function returning(settings: typeof SETTINGS, renew: AuthClient['renew']) {
+    localStorage.setItem('oidc.so2', JSON.stringify({ id: 'so2', created: now(), request_type: 'so:r' }));
+    goTo('/?state=so2');
+    const back = fakeClient({ renew: vi.fn(renew) });
+    render(
+      <AuthProvider client={createAuth(settings, { load: back.load })}>
+        <Probe id="back" />
+      </AuthProvider>,
+    );
+    return back.client;
+  }
+
+  it('"No, stay signed in": signed in again on new tokens, announced, and a tab signed out with it follows', async () => {
+    const settings = { ...SETTINGS, clientId: 'kept-session' };
+    const other = await signedInTab(settings, 'other');
+    // The sign-out, as another tab broadcasts it: this tab revokes its own tokens and forgets them.
+    new BroadcastChannel('plinth.auth:kept-session').postMessage({ type: 'signedOut' });
+    await waitFor(() => expect(screen.getByTestId('other').textContent).toBe('signedOut'));
+    await waitFor(() => expect(other.forget).toHaveBeenCalled());
+    expect(other.revoke).toHaveBeenCalledTimes(1);
+
+    const back = returning(settings, async () => session({ accessToken: 'at-new' }));
+    await waitFor(() => expect(screen.getByTestId('back').textContent).toBe('signedIn:u-1:Ada Lovelace'));
+    expect(back.renew).toHaveBeenCalledTimes(1);
+    expect(location.search).toBe('');
+    expect(localStorage.getItem('plinth.auth.session')).toBe('1');
+    // The other tab restores silently, on tokens of its own.
+    await waitFor(() => expect(screen.getByTestId('other').textContent).toBe('signedIn:u-1:Ada Lovelace'));
+    expect(other.renew).toHaveBeenCalledTimes(1);
+    expect(recording.of('signedIn')).toHaveLength(2); // the first sign-in, then back (once for the page)
+  });
+
+  it('"Yes, sign me out": signed out, and a tab that signed in again meanwhile is signed out too', async () => {
+    const settings = { ...SETTINGS, clientId: 'ended-session' };
+    // Signed in while the first tab sat on the provider's page (the provider's session still alive then).
+    const meanwhile = await signedInTab(settings, 'meanwhile');
+    const back = returning(settings, async () => {
+      throw Object.assign(new Error('End-User authentication is required'), { error: 'login_required' });
+    });
+    await waitFor(() => expect(screen.getByTestId('back').textContent).toBe('signedOut'));
+    expect(back.renew).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.getByTestId('meanwhile').textContent).toBe('signedOut'));
+    await waitFor(() => expect(meanwhile.forget).toHaveBeenCalled());
+    expect(meanwhile.revoke).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('plinth.auth.session')).toBeNull();
   });
 });

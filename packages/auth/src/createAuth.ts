@@ -32,7 +32,11 @@ export interface Auth {
   /** Handles a callback URL, restores a session or settles on `signedOut`; returns the stop function. Idempotent. */
   start(): () => void;
   signIn(options?: SignInOptions): Promise<void>;
-  /** Revokes the refresh and access tokens, forgets the user and goes through the provider's end-session page when it has one. */
+  /**
+   * Revokes the refresh and access tokens, signs every tab out, forgets the user and goes through the
+   * provider's end-session page when it has one. A provider that asks first and keeps its session ("No, stay
+   * signed in") gets the user back signed in, silently and on new tokens, when the browser returns.
+   */
   signOut(): Promise<void>;
   /** A valid access token, renewed first when it expires soon (one renewal for all callers and tabs). Rejects with an `AuthError` when there is no session. */
   getAccessToken(): Promise<string>;
@@ -123,11 +127,17 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     (url.searchParams.has('code') || url.searchParams.has('error'));
   const isSilentCallback = (url: URL) =>
     window.parent !== window && url.pathname === s.silentCallbackPath && url.searchParams.has('state');
+  /** Back from the provider's end-session page: `?state=` of a sign-out request (`so:`) this browser made. */
+  const isSignOutReturn = (url: URL) =>
+    url.pathname === s.postLogoutPath &&
+    !!readState(url.searchParams.get('state') ?? '')?.request_type?.startsWith('so:');
 
   const listeners = new Set<() => void>();
   let state: AuthState = {
     status:
-      isBrowser && !isCallback(here()) && !isSilentCallback(here()) && !hasSessionMarker() ? 'signedOut' : 'loading',
+      isBrowser && !isCallback(here()) && !isSilentCallback(here()) && !isSignOutReturn(here()) && !hasSessionMarker()
+        ? 'signedOut'
+        : 'loading',
     user: null,
     error: null,
     expiresAt: null,
@@ -185,9 +195,17 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     isBrowser && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(`plinth.auth:${s.clientId}`) : null;
   if (tabs) {
     tabs.onmessage = (event: MessageEvent) => {
-      if ((event.data as { type?: unknown } | null)?.type !== 'signedOut' || state.status === 'signedOut') return;
+      const type = (event.data as { type?: unknown } | null)?.type;
+      // The provider kept its session ("No, stay signed in"): a tab that was signed out with the others
+      // follows, silently (its own tokens, as after a reload).
+      if (type === 'signedIn' && state.status === 'signedOut' && loader.status() !== 'idle') void restore();
+      if (type !== 'signedOut' || state.status === 'signedOut') return;
       signedOut('signedOut', null);
-      void loader.ready().then((c) => c?.forget().catch(() => {}));
+      // This tab's own tokens (tokens are never shared between tabs) are revoked too, then forgotten.
+      void loader.ready().then(async (c) => {
+        await c?.revoke().catch(() => {});
+        await c?.forget().catch(() => {});
+      });
     };
   }
 
@@ -252,22 +270,32 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     }
   };
 
-  const restore = async () => {
+  /**
+   * After a reload, or (`signedOutHere`) back from the provider's end-session page, signed out here with the
+   * tokens revoked. A provider that asks before ending its own session (oidc-provider's "Sign out?") may have
+   * kept it ("No, stay signed in"): the silent sign-in then brings the user back on new tokens, in every tab.
+   * Otherwise the sign-out stands, in every tab: also in one that signed in again meanwhile, on the session the
+   * provider has now ended.
+   */
+  const restore = async (signedOutHere?: boolean) => {
     try {
       const c = await client('renew');
       signedIn(await withTabLock(`plinth.auth.renew:${s.clientId}`, async () => (await c.current()) ?? c.renew()));
     } catch (thrown) {
       // Quietly signed out: the provider's session is gone, or its cookies are blocked in the iframe.
       signedOut('signedOut', null);
-      channel.report('info', 'auth: silent sign-in did not restore the session', {
-        reason: toAuthError(thrown, 'renew').code,
-      });
+      if (!signedOutHere)
+        channel.report('info', 'auth: silent sign-in did not restore the session', {
+          reason: toAuthError(thrown, 'renew').code,
+        });
     }
+    if (signedOutHere) tabs?.postMessage({ type: state.status });
   };
 
   const init = () =>
     (initialized ??= (async () => {
       const url = here();
+      const signedOutHere = isSignOutReturn(url);
       if (isSilentCallback(url)) {
         // Inside the hidden iframe: hand the answer to the parent page, nothing else.
         await client('renew')
@@ -284,9 +312,8 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
           if (created && created * 1000 < Date.now() - s.requestMaxAgeSeconds * 1000) localStorage.removeItem(key);
         }
         // Back from the end-session page: `?state=` of our sign-out request, consumed here.
-        const returned = url.pathname === s.postLogoutPath && !callback ? url.searchParams.get('state') : null;
-        if (returned && readState(returned)?.request_type?.startsWith('so:')) {
-          localStorage.removeItem(STATE_PREFIX + returned);
+        if (signedOutHere) {
+          localStorage.removeItem(STATE_PREFIX + url.searchParams.get('state'));
           url.searchParams.delete('state');
           navigate(`${url.pathname}${url.search}${url.hash}`);
         }
@@ -294,7 +321,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
         // Storage unavailable (privacy mode): nothing to clean up.
       }
       if (callback) await handleCallback(url);
-      else if (hasSessionMarker()) await restore();
+      else if (signedOutHere || hasSessionMarker()) await restore(signedOutHere);
       else if (state.status === 'loading') set({ status: 'signedOut' });
     })());
 

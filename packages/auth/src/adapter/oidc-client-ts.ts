@@ -197,7 +197,9 @@ export function createOidcClient(settings: ResolvedAuthSettings): AuthClient {
     async endSession() {
       const { metadata } = await discovery().catch(() => ({ metadata: {} as Metadata }));
       if (metadata.end_session_endpoint) {
-        await manager.signoutRedirect(); // sends id_token_hint, then forgets the user
+        // Sends id_token_hint, then forgets the user. The `state` (a stored `so:` request) is how the app knows,
+        // back on postLogoutPath, that it is returning from this page (createAuth: afterEndSession).
+        await manager.signoutRedirect({ state: { signOut: true } });
         return true;
       }
       const idToken = (await manager.getUser())?.id_token;
