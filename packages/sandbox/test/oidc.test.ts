@@ -230,11 +230,12 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
     expect(result.page).toContain('redirect_uri');
   });
 
-  it('signs out through RP-initiated logout back to a loopback post-logout URI', async () => {
+  /** Signs `login` in with a fresh browser, then opens the provider's sign-out confirmation page. */
+  const signOutPage = async (user: string, state: string) => {
     const fresh = new Browser();
     const request = await authorize();
     const login = asPage(await fresh.navigate(request.url, REDIRECT_URI));
-    const redirect = asRedirect(await fresh.submit(login, { login: 'carol', password: 'x' }, REDIRECT_URI));
+    const redirect = asRedirect(await fresh.submit(login, { login: user, password: 'x' }, REDIRECT_URI));
     const signedIn = await client.authorizationCodeGrant(config, new URL(redirect), {
       pkceCodeVerifier: request.verifier,
       expectedState: request.state,
@@ -243,9 +244,13 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
     const endSession = client.buildEndSessionUrl(config, {
       id_token_hint: signedIn.id_token!,
       post_logout_redirect_uri: POST_LOGOUT_URI,
-      state: 'bye',
+      state,
     });
-    const confirm = asPage(await fresh.navigate(endSession, POST_LOGOUT_URI));
+    return { fresh, signedIn, confirm: asPage(await fresh.navigate(endSession, POST_LOGOUT_URI)) };
+  };
+
+  it('signs out through RP-initiated logout back to a loopback post-logout URI', async () => {
+    const { fresh, confirm } = await signOutPage('carol', 'bye');
     expect(confirm.page).toContain('Yes, sign me out');
     const landed = new URL(asRedirect(await fresh.submit(confirm, { logout: 'yes' }, POST_LOGOUT_URI)));
     expect(landed.searchParams.get('state')).toBe('bye');
@@ -264,21 +269,7 @@ describe('OpenID provider: authorization code + PKCE with a real client', () => 
   });
 
   it('"No, stay signed in" keeps the provider\'s session (prompt=none still answers) and ends this client\'s grant', async () => {
-    const fresh = new Browser();
-    const request = await authorize();
-    const login = asPage(await fresh.navigate(request.url, REDIRECT_URI));
-    const redirect = asRedirect(await fresh.submit(login, { login: 'dora', password: 'x' }, REDIRECT_URI));
-    const signedIn = await client.authorizationCodeGrant(config, new URL(redirect), {
-      pkceCodeVerifier: request.verifier,
-      expectedState: request.state,
-      expectedNonce: request.nonce,
-    });
-    const endSession = client.buildEndSessionUrl(config, {
-      id_token_hint: signedIn.id_token!,
-      post_logout_redirect_uri: POST_LOGOUT_URI,
-      state: 'stay',
-    });
-    const confirm = asPage(await fresh.navigate(endSession, POST_LOGOUT_URI));
+    const { fresh, signedIn, confirm } = await signOutPage('dora', 'stay');
     expect(confirm.page).toContain('No, stay signed in');
     const landed = new URL(asRedirect(await fresh.submit(confirm, {}, POST_LOGOUT_URI)));
     expect(landed.searchParams.get('state')).toBe('stay');
