@@ -119,6 +119,14 @@ function Interactions() {
       {sent && <p role="status">Thanks</p>}
       <button type="button" onClick={() => datadogLogs.logger.error('naive: something broke')}>
         Break something
+      </button>{' '}
+      <button
+        type="button"
+        onClick={() => {
+          for (let seq = 0; seq < 10_000; seq++) posthog.capture('demo_burst', { burst: 1, seq });
+        }}
+      >
+        Send 10,000 events
       </button>
     </article>
   );
