@@ -1,5 +1,4 @@
 import { reportMisconfiguration, type ScrubOptions, scrubDeep } from '@plinth/core';
-import { messageOf } from './base';
 import type { BeforeSend, LogEvent } from './types';
 
 /** The part of a log event the filter reads: what the SDK hands to `beforeSend` (and the server builds). */
@@ -74,7 +73,7 @@ export function createLogFilter({
       setTimeout(() =>
         reportMisconfiguration(
           'logging:beforeSend',
-          `logging: config.beforeSend threw (${messageOf(error)}); the log was sent anyway, scrubbed`,
+          `logging: config.beforeSend threw (${error instanceof Error ? error.message : String(error)}); the log was sent anyway, scrubbed`,
         ),
       );
     }
