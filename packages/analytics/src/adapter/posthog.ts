@@ -4,10 +4,13 @@
  *
  * Build: posthog-js 1.449.2 (pinned) has no `exports` map, so the slim core is a deep import of
  * `dist/module.slim.no-external.js` (no remote script loader at all). Extensions are passed through
- * `__extensionClasses` (marked `@internal` by posthog-js; covered by the browser tests) and the
- * "external dependency" files (dead clicks, web vitals) are imported as modules, each only when its
- * capability is on: they register themselves on `window.__PosthogExtensions__`, which posthog-js
- * checks before it would inject a script.
+ * `__extensionClasses` (marked `@internal` by posthog-js; covered by the browser tests). The "external
+ * dependency" files (dead clicks, web vitals) register themselves on `window.__PosthogExtensions__`, which
+ * posthog-js checks before it would fetch them as remote scripts through its `loadExternalDependency`, which
+ * its no-external build leaves undefined. Web vitals are imported with the SDK when switched on; dead clicks
+ * are answered by Plinth's own `loadExternalDependency` (`answerDependencies`), with its bundled chunk,
+ * imported only when posthog-js asks (the capability is on) and only after the first event has been handed
+ * over, so the SDK's start and the first page view come first.
  */
 import type { CaptureResult, PostHogConfig } from 'posthog-js/dist/module.slim.no-external.js';
 import type { AnalyticsClient, Properties } from '../client';
@@ -68,6 +71,34 @@ export function clearPosthogStorage(): void {
  * (`cookieless: 'on-reject'`): posthog-js's own `cookieless_mode: 'always'`, nothing stored in the browser,
  * no person; PostHog counts them by a daily server-side hash.
  */
+/** The external dependencies posthog-js may ask for, as Plinth's own chunks (never a remote script). */
+const DEPENDENCIES: Readonly<Record<string, () => Promise<unknown>>> = {
+  'dead-clicks-autocapture': () => import('posthog-js/dist/dead-clicks-autocapture.js'),
+};
+
+/** Resolved when the first event of the page is handed to posthog-js (any instance). */
+let markFirstCapture: () => void;
+const firstCapture = new Promise<void>((resolve) => {
+  markFirstCapture = resolve;
+});
+
+type DependencyLoader = (instance: unknown, kind: string, callback: (error?: unknown) => void) => void;
+
+/** Answers posthog-js's requests for an extension's code (see the file's comment). Once per page. */
+function answerDependencies() {
+  const registry = ((
+    window as { __PosthogExtensions__?: { loadExternalDependency?: DependencyLoader } }
+  ).__PosthogExtensions__ ??= {});
+  registry.loadExternalDependency ??= (_instance, kind, callback) => {
+    const load = DEPENDENCIES[kind];
+    if (!load) return callback(new Error(`posthog-js asked for "${kind}", which Plinth does not bundle`));
+    firstCapture.then(load).then(
+      () => callback(),
+      (error: unknown) => callback(error),
+    );
+  };
+}
+
 export async function loadPosthog(
   config: ResolvedConfig,
   hooks: AdapterHooks,
@@ -86,9 +117,11 @@ export async function loadPosthog(
     caps.exceptions
       ? import('posthog-js/dist/extension-bundles.js').then(({ ErrorTrackingExtensions }) => ErrorTrackingExtensions)
       : undefined,
-    caps.deadClicks ? import('posthog-js/dist/dead-clicks-autocapture.js') : undefined,
+    // Web vitals are imported with the SDK: started late, posthog-js's web-vitals extension reported none of
+    // the page's paint metrics in Chromium (only dead clicks wait for the first capture).
     caps.webVitals ? import('posthog-js/dist/web-vitals.js') : undefined,
   ]);
+  answerDependencies();
 
   const extensions: NonNullable<PostHogConfig['__extensionClasses']> = {};
   if (analytics) {
@@ -187,6 +220,7 @@ export async function loadPosthog(
 
   return {
     capture(event, properties, { at, beacon, set, setOnce }) {
+      markFirstCapture();
       const title = event === '$pageview' ? properties.title : undefined;
       instance.capture(event, title === undefined ? properties : { ...properties, $plinth_title: title }, {
         timestamp: at,

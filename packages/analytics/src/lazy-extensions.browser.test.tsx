@@ -1,0 +1,43 @@
+import { userEvent } from 'vitest/browser';
+import { waitFor } from '../../../tooling/render';
+import { mountAnalytics, newToken, resetPage, waitForEvents } from '../test/browser-helpers';
+
+beforeEach(() => resetPage());
+afterEach(() => resetPage());
+
+/** The page's requests for posthog-js's dead-click code (whatever the dev server names the module). */
+const deadClickCode = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((name) => name.includes('dead-clicks-autocapture'));
+
+// Its own file: no other test of this page has imported the extension yet.
+describe('the dead-click extension loads when switched on, after the first capture', () => {
+  it('is fetched only once the first event is handed over, and then catches a dead click', async () => {
+    const token = newToken('lazy-dead-clicks');
+    const { analytics } = mountAnalytics(token, {
+      config: { capabilities: { pageViews: false, deadClicks: true } },
+      children: (
+        <span data-testid="dead" style={{ cursor: 'pointer' }}>
+          Looks like a link
+        </span>
+      ),
+    });
+    await waitFor(() => expect(analytics.status()).toBe('ready'), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(deadClickCode()).toEqual([]); // the SDK is running, no event yet: not fetched
+
+    analytics.capture('first');
+    await waitFor(() => expect(deadClickCode()).toHaveLength(1), { timeout: 10_000 });
+    // The positive control of the absence above: once in, it works (the frame focused first, see
+    // capabilities.browser.test.tsx).
+    window.focus();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await userEvent.click(document.querySelector('[data-testid="dead"]')!);
+    const received = await waitForEvents(token, (e) => e.some((x) => x.event === '$dead_click'), 10_000);
+    expect(received.find((e) => e.event === '$dead_click')?.properties).toMatchObject({
+      $el_text: 'Looks like a link',
+    });
+  });
+});
