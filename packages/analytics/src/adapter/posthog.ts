@@ -86,9 +86,9 @@ type DependencyLoader = (instance: unknown, kind: string, callback: (error?: unk
 
 /** Answers posthog-js's requests for an extension's code (see the file's comment). Once per page. */
 function answerDependencies() {
-  const registry = ((
-    window as { __PosthogExtensions__?: { loadExternalDependency?: DependencyLoader } }
-  ).__PosthogExtensions__ ??= {});
+  const host = window as { __PosthogExtensions__?: { loadExternalDependency?: DependencyLoader } };
+  host.__PosthogExtensions__ ??= {};
+  const registry = host.__PosthogExtensions__;
   registry.loadExternalDependency ??= (_instance, kind, callback) => {
     const load = DEPENDENCIES[kind];
     if (!load) return callback(new Error(`posthog-js asked for "${kind}", which Plinth does not bundle`));
