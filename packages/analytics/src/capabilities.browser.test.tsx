@@ -5,7 +5,7 @@ import {
   mountAnalytics,
   newToken,
   type PosthogEvent,
-  recordings,
+  persisted,
   resetPage,
   sandboxUrl,
   setRemoteConfig,
@@ -52,17 +52,21 @@ describe('claimed capabilities, in the browser (real posthog-js against the sand
     first.analytics.capture('before_navigation');
     history.pushState(null, '', '/session/next');
     first.analytics.capture('after_navigation');
-    await waitForEvents(token, (e) => e.some((x) => x.event === 'after_navigation'));
+    const sent = await waitForEvents(token, (e) => e.some((x) => x.event === 'after_navigation'));
     first.unmount();
-    await settle(400); // posthog-js's debounced persistence has written the session
+    // posthog-js's debounced persistence has written the session a reload will read.
+    const persistedSession = () => persisted(token).$sesid as [number, string, number] | undefined;
+    await waitFor(() => expect(persistedSession()?.[1]).toBe(sessionOf(sent, 'after_navigation')));
 
     // A reload: a new page's SDK reads the persisted session.
     const reloaded = mountAnalytics(token);
     await whenReady(reloaded.analytics);
+    const reloadedAt = Date.now();
     reloaded.analytics.capture('after_reload');
     await waitForEvents(token, (e) => e.some((x) => x.event === 'after_reload'));
     reloaded.unmount();
-    await settle(400);
+    // Its last activity is written before the clock is moved back (a later write would undo the move).
+    await waitFor(() => expect(persistedSession()?.[0]).toBeGreaterThanOrEqual(reloadedAt));
 
     idleFor(token, 31);
     const later = mountAnalytics(token);
@@ -108,6 +112,7 @@ describe('claimed capabilities, in the browser (real posthog-js against the sand
     // A click that also focuses the window is not dead for posthog-js (something happened): the test
     // page's frame is focused first, as a page someone is using is.
     window.focus();
+    // posthog-js's own rule, not a wait for an event: a click within 1 s of a focus change is not dead.
     await settle(1200);
     await userEvent.click(document.querySelector('[data-testid="dead"]')!);
     // posthog-js waits 2.5 s for a DOM change before calling the click dead.
@@ -118,18 +123,14 @@ describe('claimed capabilities, in the browser (real posthog-js against the sand
   });
 
   it('remote configuration turns a capability off: autocapture_opt_out stops click autocapture', async () => {
-    const clicks = async (token: string) => {
+    const clicks = async (token: string, optOut: boolean) => {
       const view = mountAnalytics(token, {
         config: { capabilities: { autocapture: true } },
         children: <button type="button">Buy</button>,
       });
       await whenReady(view.analytics);
-      // posthog-js applies the remote config once it has answered.
-      await waitFor(async () => {
-        const asked = (await recordings()).some((r) => r.path.includes(`/array/${token}/config`));
-        expect(asked).toBe(true);
-      });
-      await settle(300);
+      // posthog-js has applied the remote config: it persists what the server said about autocapture.
+      await waitFor(() => expect(persisted(token).$autocapture_disabled_server_side).toBe(optOut));
       for (let i = 0; i < 3; i++) await userEvent.click(document.querySelector('button')!);
       view.analytics.capture('sentinel');
       const received = await waitForEvents(token, (e) => e.some((x) => x.event === 'sentinel'));
@@ -137,9 +138,9 @@ describe('claimed capabilities, in the browser (real posthog-js against the sand
       return received.filter((e) => e.event === '$autocapture').length;
     };
     await setRemoteConfig({ autocapture_opt_out: false });
-    expect(await clicks(newToken('remote-on'))).toBeGreaterThan(0); // the positive control
+    expect(await clicks(newToken('remote-on'), false)).toBeGreaterThan(0); // the positive control
     await setRemoteConfig({ autocapture_opt_out: true });
-    expect(await clicks(newToken('remote-off'))).toBe(0);
+    expect(await clicks(newToken('remote-off'), true)).toBe(0);
   });
 
   it('the outbound-link budget: a same-tab outbound click while the SDK loads is held until the event is handed to sendBeacon, then navigates', async () => {
@@ -154,8 +155,7 @@ describe('claimed capabilities, in the browser (real posthog-js against the sand
       config: { outboundDelayMs: 5000 },
       children: <a href={target}>Partner</a>,
     });
-    await import('./interactions'); // the listeners' chunk is in …
-    await settle(50); // … and attached
+    await import('./interactions'); // the listeners' chunk is in, and attached (its callback ran first)
     const order: string[] = [];
     const beacon = navigator.sendBeacon.bind(navigator);
     navigator.sendBeacon = (url, data) => {

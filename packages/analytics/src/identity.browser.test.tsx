@@ -1,11 +1,11 @@
 import { createTestConsent } from '@plinth/core/testing';
 import { act, waitFor } from '../../../tooling/render';
 import {
-  events,
   mountAnalytics,
   newToken,
   type PosthogEvent,
   posthogStorage,
+  recordings,
   resetPage,
   waitForEvents,
 } from '../test/browser-helpers';
@@ -30,10 +30,9 @@ describe('identity, person and group properties, alias, super properties (real p
     analytics.setPersonProperties({ set: { seats_used: 3 } });
     expect(analytics.status()).toBe('denied');
     expect(analytics.distinctId()).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await events(token)).toEqual([]);
     expect(posthogStorage()).toEqual([]);
 
+    const grantedAt = Date.now();
     act(() => consent.grant('analytics'));
     await waitFor(() => expect(analytics.status()).toBe('ready'), { timeout: 10_000 });
     analytics.capture('sentinel');
@@ -61,6 +60,10 @@ describe('identity, person and group properties, alias, super properties (real p
     });
     expect(analytics.distinctId()).toBe('user-7');
     expect(JSON.stringify(received)).not.toContain('gina@example.com');
+    // After those sentinels: nothing of this token reached PostHog before the grant.
+    const mine = (await recordings()).filter((r) => (r.body as PosthogEvent | undefined)?.properties?.token === token);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.filter((r) => Date.parse(r.time) < grantedAt)).toEqual([]);
   });
 
   it('unregister and resetGroups take the super property and the group off later events', async () => {

@@ -25,15 +25,23 @@ describe('the dead-click extension loads when switched on, after the first captu
       ),
     });
     await waitFor(() => expect(analytics.status()).toBe('ready'), { timeout: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(deadClickCode()).toEqual([]); // the SDK is running, no event yet: not fetched
+    // The sentinel: posthog-js has started (the dead-click extension asks for its code then) and its remote
+    // config has answered (which could start it too), and still no event: not fetched.
+    await waitFor(() =>
+      expect(
+        performance
+          .getEntriesByType('resource')
+          .some((e) => e.name.includes(`/array/${token}/config`) && (e as PerformanceResourceTiming).responseEnd > 0),
+      ).toBe(true),
+    );
+    expect(deadClickCode()).toEqual([]);
 
     analytics.capture('first');
     await waitFor(() => expect(deadClickCode()).toHaveLength(1), { timeout: 10_000 });
     // The positive control of the absence above: once in, it works (the frame focused first, see
     // capabilities.browser.test.tsx).
     window.focus();
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // posthog-js's rule: no focus change within 1 s
     await userEvent.click(document.querySelector('[data-testid="dead"]')!);
     const received = await waitForEvents(token, (e) => e.some((x) => x.event === '$dead_click'), 10_000);
     expect(received.find((e) => e.event === '$dead_click')?.properties).toMatchObject({

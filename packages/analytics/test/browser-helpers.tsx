@@ -18,6 +18,8 @@ export interface PosthogEvent {
 
 export interface Recording {
   id: number;
+  /** When the sandbox received it (ISO). */
+  time: string;
   route?: string;
   path: string;
   decoding?: string[];
@@ -60,6 +62,11 @@ export async function setRemoteConfig(patch: Record<string, unknown> | null) {
     headers: { 'content-type': 'application/json' },
     body: patch ? JSON.stringify(patch) : undefined,
   });
+}
+
+/** What posthog-js persisted for the token in localStorage (its properties), or `{}`. */
+export function persisted(token: string): Record<string, unknown> {
+  return JSON.parse(localStorage.getItem(`ph_${token}_posthog`) ?? '{}');
 }
 
 /** posthog's cookies and storage keys (`ph_*`, `__ph_*`). */
