@@ -203,3 +203,42 @@ describe('launchdarkly vendor: percentage rollouts', () => {
     expect(await valueFor('userKeyB')).toMatchObject({ value: 'c', variation: 2 });
   });
 });
+
+describe('launchdarkly vendor: targeting rules', () => {
+  it('serves a rule’s value when the context kind’s attribute matches (single and multi-kind), after targets', async () => {
+    const put = await fetch(`${sandbox.url}/_sandbox/launchdarkly/flags/plan-banner`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        value: 'none',
+        targets: { 'user-t': 'targeted' },
+        rules: [
+          { attribute: 'plan', values: ['pro'], value: 'pro-banner' },
+          { kind: 'organization', attribute: 'tier', values: ['gold'], value: 'gold-banner' },
+        ],
+      }),
+    });
+    expect(put.status).toBe(200);
+    const evaluate = async (context: unknown) => {
+      const res = await fetch(`${sandbox.url}/sdk/evalx/env-1/contexts/${b64(context)}?withReasons=true`);
+      return ((await res.json()) as Record<string, { value: unknown; reason: unknown }>)['plan-banner'];
+    };
+    expect(await evaluate({ kind: 'user', key: 'u1', plan: 'pro' })).toMatchObject({
+      value: 'pro-banner',
+      reason: { kind: 'RULE_MATCH', ruleIndex: 0 },
+    });
+    expect(await evaluate({ kind: 'user', key: 'u1', plan: ['free', 'pro'] })).toMatchObject({ value: 'pro-banner' });
+    expect(
+      await evaluate({ kind: 'multi', user: { key: 'u1' }, organization: { key: 'o1', tier: 'gold' } }),
+    ).toMatchObject({ value: 'gold-banner', reason: { kind: 'RULE_MATCH', ruleIndex: 1 } });
+    // An organization's `plan` is not the user's; a target wins over a rule.
+    expect(await evaluate({ kind: 'organization', key: 'o1', plan: 'pro' })).toMatchObject({
+      value: 'none',
+      reason: { kind: 'FALLTHROUGH' },
+    });
+    expect(await evaluate({ kind: 'user', key: 'user-t', plan: 'pro' })).toMatchObject({
+      value: 'targeted',
+      reason: { kind: 'TARGET_MATCH' },
+    });
+  });
+});

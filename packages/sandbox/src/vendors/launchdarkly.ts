@@ -8,6 +8,12 @@ export interface SandboxFlag {
   value: unknown;
   /** Context key → value (LaunchDarkly's individual targeting): reason `TARGET_MATCH`. */
   targets?: Record<string, unknown>;
+  /**
+   * Targeting rules, after `targets` and before the fallthrough (LaunchDarkly's order): the first whose
+   * context kind (default `user`; in a multi-kind context, that kind's part) has `attribute` equal to one of
+   * `values` (for an array attribute, any element) serves `value`, reason `RULE_MATCH`.
+   */
+  rules?: { kind?: string; attribute: string; values: unknown[]; value: unknown }[];
   /** The variations (for the `variation` index); default: the values seen. */
   variations?: unknown[];
   /** Full feature events for this flag (an experiment). */
@@ -80,6 +86,20 @@ function rollout(
   }
   return { value: variations.at(-1), bucket };
 }
+/** A rule's clause against a context: the kind's part (multi-kind or single), its attribute in the rule's values. */
+function matches(rule: NonNullable<SandboxFlag['rules']>[number], context: Context | undefined): boolean {
+  const kind = rule.kind ?? 'user';
+  const part =
+    context?.kind === 'multi'
+      ? (context[kind] as Context | undefined)
+      : (context?.kind ?? 'user') === kind
+        ? context
+        : undefined;
+  const actual = part?.[rule.attribute];
+  const candidates = Array.isArray(actual) ? actual : [actual];
+  return candidates.some((one) => rule.values.some((value) => JSON.stringify(value) === JSON.stringify(one)));
+}
+
 const decodeContext = (segment: string): Context => {
   const parsed: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
   if (!parsed || typeof parsed !== 'object') throw new Error('context is not an object');
@@ -99,7 +119,7 @@ const decodeContext = (segment: string): Context => {
  *   preflights (the SDK sends custom headers) are answered.
  *
  * Control routes: `GET /_sandbox/launchdarkly/flags`; `GET /_sandbox/launchdarkly/streams` (open streams); `PUT /_sandbox/launchdarkly/flags/<key>` with
- * `{ "value": … }` (optionally `targets`, `variations`, `trackEvents`, `rollout`) changes a flag and pushes it over
+ * `{ "value": … }` (optionally `targets`, `rules`, `variations`, `trackEvents`, `rollout`) changes a flag and pushes it over
  * every open stream; `DELETE /_sandbox/launchdarkly/flags/<key>`; `PUT /_sandbox/launchdarkly/behaviour`
  * with `{ "status": 500 }` or `{ "delayMs": 10000 }`; `POST /_sandbox/launchdarkly/reset`.
  */
@@ -117,10 +137,15 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
 
     const evaluate = (key: string, flag: SandboxFlag, context: Context | undefined, withReasons: boolean) => {
       const targeted = context?.key !== undefined && flag.targets && Object.hasOwn(flag.targets, context.key);
-      const rolled = !targeted && flag.rollout ? rollout(key, flag.rollout, context?.key) : undefined;
-      const value = targeted ? flag.targets![context!.key!] : rolled ? rolled.value : flag.value;
+      const rule = targeted ? undefined : flag.rules?.find((candidate) => matches(candidate, context));
+      const rolled = !targeted && !rule && flag.rollout ? rollout(key, flag.rollout, context?.key) : undefined;
+      const value = targeted ? flag.targets![context!.key!] : rule ? rule.value : rolled ? rolled.value : flag.value;
       const variations = flag.rollout?.variations ??
-        flag.variations ?? [flag.value, ...Object.values(flag.targets ?? {})];
+        flag.variations ?? [
+          flag.value,
+          ...Object.values(flag.targets ?? {}),
+          ...(flag.rules ?? []).map((candidate) => candidate.value),
+        ];
       const index = variations.findIndex((candidate) => JSON.stringify(candidate) === JSON.stringify(value));
       const flagVersion = versions.get(key) ?? 1;
       return {
@@ -129,7 +154,15 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
         version: flagVersion,
         flagVersion,
         trackEvents: flag.trackEvents === true,
-        ...(withReasons ? { reason: { kind: targeted ? 'TARGET_MATCH' : 'FALLTHROUGH' } } : {}),
+        ...(withReasons
+          ? {
+              reason: targeted
+                ? { kind: 'TARGET_MATCH' }
+                : rule
+                  ? { kind: 'RULE_MATCH', ruleIndex: flag.rules!.indexOf(rule) }
+                  : { kind: 'FALLTHROUGH' },
+            }
+          : {}),
       };
     };
     const evaluateAll = (context: Context | undefined, withReasons: boolean) =>
