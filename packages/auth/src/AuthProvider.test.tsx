@@ -2,7 +2,7 @@ import { recordChannel, resetChannel } from '@plinth/core/testing';
 import { act, render, screen, waitFor } from '../../../tooling/render';
 import { AuthProvider } from './AuthProvider';
 import { createAuth } from './createAuth';
-import { RequireAuth } from './RequireAuth';
+import { RequireAuth, withRequireAuth } from './RequireAuth';
 import { resetAuth } from './testing';
 import type { AuthClient, AuthSession } from './types';
 import { useAuth } from './useAuth';
@@ -461,5 +461,197 @@ describe("the provider's Sign out? page", () => {
     await waitFor(() => expect(meanwhile.forget).toHaveBeenCalled());
     expect(meanwhile.revoke).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('plinth.auth.session')).toBeNull();
+  });
+});
+
+/** Renders a provider over `createAuth(settings, { load })` and hands back the hook's latest value. */
+function mountAuth(settings: typeof SETTINGS, load: () => Promise<AuthClient>) {
+  const auth = createAuth(settings, { load });
+  const seen: string[] = [];
+  auth.subscribe(() => seen.push(auth.getState().status));
+  render(
+    <AuthProvider client={auth}>
+      <Probe />
+    </AuthProvider>,
+  );
+  return { auth, seen };
+}
+
+describe('RequireAuth with sign-in options', () => {
+  it('passes the per-call parameters of signIn() to its automatic sign-in (and withRequireAuth too)', async () => {
+    goTo('/admin');
+    const { client, load } = fakeClient();
+    const Admin = withRequireAuth(() => <p>admin</p>, {
+      fallback: <p>fallback</p>,
+      returnTo: '/admin?tab=2',
+      prompt: 'login',
+      maxAge: 300,
+      acrValues: 'urn:mfa',
+    });
+    const view = render(
+      <AuthProvider client={createAuth(SETTINGS, { load })}>
+        <Admin />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(client.signIn).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(client.signIn).mock.calls[0]?.slice(0, 3)).toEqual([
+      '/admin?tab=2',
+      expect.any(AbortSignal),
+      { prompt: 'login', maxAge: 300, acrValues: 'urn:mfa' },
+    ]);
+    view.unmount();
+    sessionStorage.removeItem('plinth.auth.autoSignInAt'); // the loop guard, which still applies
+
+    const other = fakeClient();
+    render(
+      <AuthProvider client={createAuth(SETTINGS, { load: other.load })}>
+        <RequireAuth fallback={<p>fallback</p>} loginHint="ada@example.com" extraParams={{ organization: 'org_1' }}>
+          secret
+        </RequireAuth>
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(other.client.signIn).toHaveBeenCalledTimes(1)); // once, under StrictMode
+    expect(vi.mocked(other.client.signIn).mock.calls[0]?.[2]).toEqual({
+      loginHint: 'ada@example.com',
+      extraParams: { organization: 'org_1' },
+    });
+  });
+});
+
+describe('refresh()', () => {
+  it('renews now through the shared renewal (lock, single flight) and resolves the user of the new ID token', async () => {
+    goTo('/auth/callback?code=r1&state=r1');
+    const locks = { request: vi.fn((_name: string, fn: () => Promise<unknown>) => fn()) };
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    const { client, load } = fakeClient({
+      callback: vi.fn(async () => session({ scope: 'openid profile' })),
+      renew: vi.fn(async () =>
+        session({
+          accessToken: 'at-roles',
+          scope: 'openid profile orders:write',
+          claims: { sub: 'u-1', name: 'Ada Lovelace', roles: ['admin'] },
+        }),
+      ),
+    });
+    const { auth, seen } = mountAuth(SETTINGS, load);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toMatch(/^signedIn/));
+    expect(auth.getState().scope).toBe('openid profile');
+    seen.length = 0;
+    let results: unknown[] = [];
+    await act(async () => {
+      // Valid for an hour, renewed anyway: once for both callers.
+      results = await Promise.all([auth.refresh(), auth.refresh()]);
+      results.push(await auth.getAccessToken());
+    });
+    vi.unstubAllGlobals();
+    expect(client.renew).toHaveBeenCalledTimes(1);
+    expect(locks.request).toHaveBeenCalledWith('plinth.auth.renew:plinth-demo', expect.any(Function));
+    expect(results[0]).toEqual({
+      id: 'u-1',
+      name: 'Ada Lovelace',
+      claims: { sub: 'u-1', name: 'Ada Lovelace', roles: ['admin'] },
+    });
+    expect(results[2]).toBe('at-roles');
+    expect(auth.getState()).toMatchObject({ status: 'signedIn', error: null, scope: 'openid profile orders:write' });
+    expect(seen.every((status) => status === 'signedIn')).toBe(true); // never loading meanwhile
+    expect(recording.of('signedIn')).toHaveLength(1); // same user: not announced again
+  });
+
+  it('rejects with the typed renewal error, keeps the session until it lapses, and `void refresh()` leaves no unhandled rejection', async () => {
+    goTo('/auth/callback?code=r2&state=r2');
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    const { load } = fakeClient({
+      renew: vi.fn(async () => {
+        throw Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' });
+      }),
+    });
+    const { auth } = mountAuth(SETTINGS, load);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toMatch(/^signedIn/));
+    await act(async () => {
+      await expect(auth.refresh()).rejects.toMatchObject({ name: 'AuthError', source: 'renew', code: 'invalid_grant' });
+    });
+    // As a scheduled renewal that failed: still signed in, the error shown, ending at expiresAt.
+    expect(screen.getByTestId('probe').textContent).toBe('signedIn:u-1:Ada Lovelace:renew/invalid_grant');
+    await act(async () => {
+      void auth.refresh();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+
+  it('rejects signed_out without a session, renewing nothing', async () => {
+    const { client, load } = fakeClient();
+    const { auth } = mountAuth(SETTINGS, load);
+    await act(() => expect(auth.refresh()).rejects.toMatchObject({ name: 'AuthError', code: 'signed_out' }));
+    expect(client.renew).not.toHaveBeenCalled();
+    expect(auth.getState().status).toBe('signedOut');
+  });
+});
+
+describe('signOut(options)', () => {
+  it('carries a validated returnTo through the end-session request, and lands there (validated again) on the way back', async () => {
+    goTo('/auth/callback?code=o1&state=o1');
+    const { client, load } = fakeClient();
+    const { auth } = mountAuth({ ...SETTINGS, clientId: 'return-to' }, load);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toMatch(/^signedIn/));
+    await act(() => auth.signOut({ returnTo: '/goodbye?from=menu' }));
+    await act(() => auth.signOut({ returnTo: 'https://evil.example/phish' }));
+    expect(vi.mocked(client.endSession).mock.calls).toEqual([['/goodbye?from=menu'], ['/']]);
+    expect(auth.getState().scope).toBeNull();
+
+    // Back from the provider with our sign-out state: its returnTo, validated again.
+    for (const [stored, landing] of [
+      ['/goodbye?from=menu', '/goodbye?from=menu'],
+      ['//evil.example/phish', '/'],
+    ] as const) {
+      localStorage.setItem(
+        'oidc.so3',
+        JSON.stringify({ id: 'so3', created: now(), request_type: 'so:r', data: { signOut: true, returnTo: stored } }),
+      );
+      goTo('/?state=so3');
+      const back = fakeClient({
+        renew: vi.fn(async () => {
+          throw Object.assign(new Error('login_required'), { error: 'login_required' });
+        }),
+      });
+      const view = render(
+        <AuthProvider client={createAuth({ ...SETTINGS, clientId: 'return-to' }, { load: back.load })}>
+          <Probe id="back" />
+        </AuthProvider>,
+      );
+      await waitFor(() => expect(screen.getByTestId('back').textContent).toBe('signedOut'));
+      expect(`${location.pathname}${location.search}`).toBe(landing);
+      view.unmount();
+    }
+  });
+
+  it('local: revokes and forgets in every tab, never visits the provider, and lands on returnTo', async () => {
+    const settings = { ...SETTINGS, clientId: 'local-sign-out' };
+    goTo('/auth/callback?code=o2&state=o2');
+    const other = fakeClient();
+    render(
+      <AuthProvider client={createAuth(settings, { load: other.load })}>
+        <Probe id="other" />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('other').textContent).toMatch(/^signedIn/));
+    goTo('/auth/callback?code=o3&state=o3');
+    const { client, load } = fakeClient();
+    const { auth } = mountAuth(settings, load);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toMatch(/^signedIn/));
+    await act(() => auth.signOut({ local: true, returnTo: '/public' }));
+    expect(client.revoke).toHaveBeenCalledTimes(1);
+    expect(client.forget).toHaveBeenCalledTimes(1);
+    expect(client.endSession).not.toHaveBeenCalled();
+    expect(screen.getByTestId('probe').textContent).toBe('signedOut');
+    expect(location.pathname).toBe('/public');
+    expect(localStorage.getItem('plinth.auth.session')).toBeNull();
+    // The other tab (its own tokens) follows: revoked and forgotten there too.
+    await waitFor(() => expect(screen.getByTestId('other').textContent).toBe('signedOut'));
+    await waitFor(() => expect(other.client.forget).toHaveBeenCalled());
+    expect(other.client.revoke).toHaveBeenCalledTimes(1);
+    expect(other.client.endSession).not.toHaveBeenCalled();
   });
 });

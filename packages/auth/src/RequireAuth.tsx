@@ -1,7 +1,9 @@
 import { type ComponentType, type ReactNode, useEffect, useRef } from 'react';
+import type { AuthorizationParams } from './types';
 import { useAuth } from './useAuth';
 
-export interface RequireAuthProps {
+/** `fallback`, `returnTo`, and the per-call parameters `signIn()` takes (`loginHint`, `prompt`, `acrValues`, …). */
+export interface RequireAuthProps extends AuthorizationParams {
   children?: ReactNode;
   /** Shown until signed in: while loading, while redirecting, and after an error (render `useAuth().error` in it). */
   fallback?: ReactNode;
@@ -15,16 +17,17 @@ export interface RequireAuthProps {
  * the browser has left for the provider (the user went elsewhere while it was slow to answer), the
  * sign-in is cancelled.
  */
-export function RequireAuth({ children, fallback = null, returnTo }: RequireAuthProps) {
+export function RequireAuth({ children, fallback = null, returnTo, ...params }: RequireAuthProps) {
   const { status, signIn } = useAuth();
   const attempt = useRef<AbortController | null>(null);
   const leaving = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `params` (a new object each render) is read when a sign-in starts; a change alone starts none
   useEffect(() => {
     // A cleanup followed by a setup (StrictMode, a dependency change) is not a departure.
     clearTimeout(leaving.current);
     if (status === 'signedOut' && !attempt.current) {
       attempt.current = new AbortController();
-      void signIn({ returnTo, automatic: true, signal: attempt.current.signal });
+      void signIn({ ...params, returnTo, automatic: true, signal: attempt.current.signal });
     }
     return () => {
       leaving.current = setTimeout(() => attempt.current?.abort());

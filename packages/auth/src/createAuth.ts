@@ -24,6 +24,21 @@ export interface SignInOptions extends AuthorizationParams {
   signal?: AbortSignal;
 }
 
+export interface SignOutOptions {
+  /**
+   * Where to land once signed out; validated with `validateReturnTo()` now and again on the way back. Through
+   * the provider's end-session page it travels in the sign-out request's stored `state` (the provider returns
+   * to `postLogoutPath`, the one registered URI); default: `postLogoutPath`, or the current page without one.
+   */
+  returnTo?: string;
+  /**
+   * Signs out of this app only (react-oidc-context's `removeUser`): every tab of the origin is signed out and
+   * its tokens revoked and forgotten, but the provider's page is not visited, so its session lives on (the next
+   * sign-in needs no password, and `RequireAuth` on the current page would sign in again at once).
+   */
+  local?: boolean;
+}
+
 /** A session, framework-free: give it to `<AuthProvider client={auth}>` or use it outside React (e.g. a fetch wrapper). */
 export interface Auth {
   readonly settings: ResolvedAuthSettings;
@@ -35,9 +50,18 @@ export interface Auth {
   /**
    * Revokes the refresh and access tokens, signs every tab out, forgets the user and goes through the
    * provider's end-session page when it has one. A provider that asks first and keeps its session ("No, stay
-   * signed in") gets the user back signed in, silently and on new tokens, when the browser returns.
+   * signed in") gets the user back signed in, silently and on new tokens, when the browser returns. `local`
+   * skips the provider's page; `returnTo` is where to land (see `SignOutOptions`).
    */
-  signOut(): Promise<void>;
+  signOut(options?: SignOutOptions): Promise<void>;
+  /**
+   * Renews now (react-oidc-context's `signinSilent`), e.g. to pull changed roles or claims: the renewal of
+   * `getAccessToken()` (refresh token first, else the hidden iframe; one per tab at a time, serialised across
+   * tabs), resolving with the user as the new ID token describes them. `status` stays `signedIn` meanwhile.
+   * Rejects with an `AuthError`: `signed_out` without a session, else the renewal's (also set as `error`, with
+   * the same outcome as a scheduled renewal). The promise is marked handled, so `void refresh()` is safe.
+   */
+  refresh(): Promise<AuthUser>;
   /** A valid access token, renewed first when it expires soon (one renewal for all callers and tabs). Rejects with an `AuthError` when there is no session. */
   getAccessToken(): Promise<string>;
 }
@@ -141,6 +165,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     user: null,
     error: null,
     expiresAt: null,
+    scope: null,
   };
   const set = (next: Partial<AuthState>) => {
     state = { ...state, ...next };
@@ -170,7 +195,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     lead = Math.max(0, Math.min(s.renewBeforeSeconds * 1000, left(next) / 3));
     const user = toUser(next.claims);
     setSessionMarker(true);
-    set({ status: 'signedIn', user, error: null, expiresAt: next.expiresAt ?? null });
+    set({ status: 'signedIn', user, error: null, expiresAt: next.expiresAt ?? null, scope: next.scope ?? null });
     // Once per user on the page, even with two providers or after a renewal (the channel keeps the session).
     if (channel.session()?.user.id !== user.id) channel.signedIn({ id: user.id, name: user.name, email: user.email });
     schedule();
@@ -181,7 +206,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     clearTimeout(timer);
     session = undefined;
     setSessionMarker(false);
-    set({ status, user: null, error, expiresAt: null });
+    set({ status, user: null, error, expiresAt: null, scope: null });
     if (announce && channel.session()) channel.signedOut();
   };
 
@@ -243,6 +268,14 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
         renewing = undefined;
       }
     })());
+
+  /** The session once start-up is done; rejects `signed_out` without one. */
+  const active = async () => {
+    if (isBrowser) await init();
+    if (state.status !== 'signedIn' || !session)
+      throw new AuthError('renew: not signed in', { source: 'renew', code: 'signed_out' });
+    return session;
+  };
 
   const handleCallback = async (url: URL) => {
     const key = url.searchParams.get('state') as string;
@@ -311,11 +344,13 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
           const created = key.startsWith(STATE_PREFIX) && id !== callback ? readState(id)?.created : undefined;
           if (created && created * 1000 < Date.now() - s.requestMaxAgeSeconds * 1000) localStorage.removeItem(key);
         }
-        // Back from the end-session page: `?state=` of our sign-out request, consumed here.
+        // Back from the end-session page: `?state=` of our sign-out request, consumed here; to its `returnTo`.
         if (signedOutHere) {
-          localStorage.removeItem(STATE_PREFIX + url.searchParams.get('state'));
+          const key = url.searchParams.get('state') as string;
+          const to = readState(key)?.data?.returnTo;
+          localStorage.removeItem(STATE_PREFIX + key);
           url.searchParams.delete('state');
-          navigate(`${url.pathname}${url.search}${url.hash}`);
+          navigate(to === undefined ? `${url.pathname}${url.search}${url.hash}` : validateReturnTo(to));
         }
       } catch {
         // Storage unavailable (privacy mode): nothing to clean up.
@@ -367,37 +402,47 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
         if (automatic) releaseAutoSignIn();
       }
     },
-    async signOut() {
+    async signOut({ returnTo, local } = {}) {
       if (!isBrowser) return;
+      const to = returnTo && validateReturnTo(returnTo);
       const hadClient = loader.status() !== 'idle';
       signedOut('signedOut', null);
       tabs?.postMessage({ type: 'signedOut' });
-      if (!hadClient) return;
       try {
-        const c = await client('signOut');
-        let failure: unknown;
-        const revoked = await c.revoke().catch((thrown) => {
-          failure = thrown;
-          return true;
-        });
-        if (!revoked) {
-          channel.reportOnce(
-            'plinth.auth.no-revocation',
-            'info',
-            'auth: the provider has no revocation endpoint; the tokens stay valid until they expire',
-          );
+        if (hadClient) {
+          const c = await client('signOut');
+          let failure: unknown;
+          const revoked = await c.revoke().catch((thrown) => {
+            failure = thrown;
+            return true;
+          });
+          if (!revoked) {
+            channel.reportOnce(
+              'plinth.auth.no-revocation',
+              'info',
+              'auth: the provider has no revocation endpoint; the tokens stay valid until they expire',
+            );
+          }
+          if (local) await c.forget();
+          else if (await c.endSession(to)) return; // the browser is on its way to the provider
+          if (failure) throw failure;
         }
-        if ((await c.endSession()) || !failure) return;
-        throw failure;
       } catch (thrown) {
         set({ error: toAuthError(thrown, 'signOut') });
       }
+      if (to) navigate(to);
+    },
+    refresh() {
+      const result = active()
+        .then(renew)
+        .then(() => state.user as AuthUser);
+      // The renewal's error is also in `state.error`: a caller that ignores the promise leaves no unhandled rejection.
+      result.catch(() => {});
+      return result;
     },
     async getAccessToken() {
-      if (isBrowser) await init();
-      if (state.status !== 'signedIn' || !session)
-        throw new AuthError('renew: not signed in', { source: 'renew', code: 'signed_out' });
-      return left(session) > lead ? session.accessToken : (await renew()).accessToken;
+      const current = await active();
+      return left(current) > lead ? current.accessToken : (await renew()).accessToken;
     },
   };
 }

@@ -43,5 +43,19 @@ describe('@plinth/auth/testing', () => {
     expect(result.current.status).toBe('signedIn');
     expect(result.current.user).toEqual({ id: 'u2', name: 'Grace', claims: { sub: 'u2' } });
     expect(await result.current.getAccessToken()).toBe('test-access-token');
+    expect(result.current.scope).toBe('openid profile email');
+    expect(await result.current.refresh()).toEqual({ id: 'u2', name: 'Grace', claims: { sub: 'u2' } });
+  });
+
+  it('the fake records signOut options and refresh(), and rejects refresh() signed out', async () => {
+    const auth = createTestAuth({ user: { id: 'u3' }, scope: 'openid orders:read' });
+    expect(auth.getState().scope).toBe('openid orders:read');
+    await auth.signOut({ local: true, returnTo: '/bye' });
+    await expect(auth.refresh()).rejects.toMatchObject({ name: 'AuthError', code: 'signed_out' });
+    expect(auth.calls).toEqual([
+      { method: 'signOut', options: { local: true, returnTo: '/bye' } },
+      { method: 'refresh' },
+    ]);
+    expect(auth.getState()).toMatchObject({ status: 'signedOut', scope: null });
   });
 });

@@ -23,6 +23,11 @@ export interface AuthState {
   error: AuthError | null;
   /** When the access token expires (epoch seconds), while signed in. */
   expiresAt: number | null;
+  /**
+   * The scope granted with the access token (space-delimited, from the token response; the requested scope
+   * when the provider left it out, as RFC 6749 §5.1 allows), while signed in. What the access token may do.
+   */
+  scope: string | null;
 }
 
 /** A provider's sign-out URL for providers without an `end_session_endpoint` (Cognito's `/logout`, Auth0's `/v2/logout`). */
@@ -89,6 +94,8 @@ export interface AuthSession {
   accessToken: string;
   /** Epoch seconds. */
   expiresAt: number | undefined;
+  /** The granted scope (token response). */
+  scope?: string;
   /** The `returnTo` stored with the sign-in request (validate before use). */
   returnTo?: unknown;
 }
@@ -105,7 +112,10 @@ export interface AuthClient {
   renew(): Promise<AuthSession>;
   /** Revokes the refresh and access tokens; resolves `false` without a request when the provider has no revocation endpoint. */
   revoke(): Promise<boolean>;
-  /** Forgets the user; redirects to the end-session endpoint (or `logoutUrl`) when there is one (resolves `true` then). */
-  endSession(): Promise<boolean>;
+  /**
+   * Forgets the user; redirects to the end-session endpoint (or `logoutUrl`) when there is one (resolves `true`
+   * then). `returnTo` (validated) rides in the end-session request's stored `state`, for the way back.
+   */
+  endSession(returnTo?: string): Promise<boolean>;
   forget(): Promise<void>;
 }

@@ -1,17 +1,13 @@
 import { MissingProviderError } from '@plinth/core';
 import { useContext, useMemo, useSyncExternalStore } from 'react';
 import { AuthContext } from './AuthProvider';
-import type { Auth, SignInOptions } from './createAuth';
+import type { Auth } from './createAuth';
 import type { AuthState } from './types';
 
-export interface UseAuth extends AuthState {
-  signIn(options?: SignInOptions): Promise<void>;
-  signOut(): Promise<void>;
-  getAccessToken(): Promise<string>;
-}
+export interface UseAuth extends AuthState, Pick<Auth, 'signIn' | 'signOut' | 'refresh' | 'getAccessToken'> {}
 
 /** On the server and while hydrating: `loading`, so markup matches. */
-const SERVER: AuthState = { status: 'loading', user: null, error: null, expiresAt: null };
+const SERVER: AuthState = { status: 'loading', user: null, error: null, expiresAt: null, scope: null };
 const serverState = () => SERVER;
 
 /** The session of the nearest `AuthProvider`, re-rendering when it changes. */
@@ -24,6 +20,7 @@ export function useAuth(): UseAuth {
       ...state,
       signIn: (auth as Auth).signIn,
       signOut: (auth as Auth).signOut,
+      refresh: (auth as Auth).refresh,
       getAccessToken: (auth as Auth).getAccessToken,
     }),
     [auth, state],

@@ -14,6 +14,7 @@ const toSession = (user: User): AuthSession => ({
   claims: { ...user.profile },
   accessToken: user.access_token,
   expiresAt: user.expires_at,
+  scope: user.scope,
   returnTo: (user.state as { returnTo?: unknown } | undefined)?.returnTo,
 });
 
@@ -194,14 +195,16 @@ export function createOidcClient(settings: ResolvedAuthSettings): AuthClient {
       await manager.revokeTokens(['refresh_token', 'access_token']);
       return true;
     },
-    async endSession() {
+    async endSession(returnTo) {
       const { metadata } = await discovery().catch(() => ({ metadata: {} as Metadata }));
       if (metadata.end_session_endpoint) {
         // Sends id_token_hint, then forgets the user. The `state` (a stored `so:` request) is how the app knows,
-        // back on postLogoutPath, that it is returning from this page (createAuth: afterEndSession).
-        await manager.signoutRedirect({ state: { signOut: true } });
+        // back on postLogoutPath, that it is returning from this page (createAuth: isSignOutReturn), and where
+        // to land then.
+        await manager.signoutRedirect({ state: { signOut: true, returnTo } });
         return true;
       }
+      // No state comes back from a `logoutUrl` page: it returns to postLogoutPath (README, "Sign-out variants").
       const idToken = (await manager.getUser())?.id_token;
       await manager.removeUser();
       if (!settings.logoutUrl) return false;

@@ -10,12 +10,12 @@ import { channel } from '@plinth/core';
 import { createElement, type ReactNode, useState } from 'react';
 import { AuthError } from '../AuthError';
 import { AuthProvider } from '../AuthProvider';
-import { type Auth, resetCallbacks, type SignInOptions } from '../createAuth';
+import { type Auth, resetCallbacks, type SignInOptions, type SignOutOptions } from '../createAuth';
 import type { AuthState, AuthStatus, AuthUser } from '../types';
 
 export interface TestAuthCall {
-  method: 'signIn' | 'signOut' | 'getAccessToken';
-  options?: SignInOptions;
+  method: 'signIn' | 'signOut' | 'refresh' | 'getAccessToken';
+  options?: SignInOptions | SignOutOptions;
 }
 
 /** A recording fake `Auth`: no SDK, no network. Drive it with `signInAs`, `signOutNow`, `setState`. */
@@ -34,6 +34,8 @@ export interface TestAuthOptions {
   /** Default: `signedIn` with a user, else `signedOut`. */
   status?: AuthStatus;
   error?: AuthError | null;
+  /** The granted scope while signed in. Default `'openid profile email'`. */
+  scope?: string;
   /** What `getAccessToken()` resolves to. Default `'test-access-token'`. */
   accessToken?: string;
   /** Make the app's explicit `signIn()` sign in as this user at once (automatic ones, from `RequireAuth`, are only recorded). */
@@ -49,6 +51,7 @@ export function createTestAuth(options: TestAuthOptions = {}): TestAuth {
     user: options.user ? fill(options.user) : null,
     error: options.error ?? null,
     expiresAt: null,
+    scope: options.user ? (options.scope ?? 'openid profile email') : null,
   };
   const calls: TestAuthCall[] = [];
   const auth: TestAuth = {
@@ -79,21 +82,30 @@ export function createTestAuth(options: TestAuthOptions = {}): TestAuth {
     },
     signInAs(user) {
       const full = fill(user);
-      auth.setState({ status: 'signedIn', user: full, error: null });
+      auth.setState({ status: 'signedIn', user: full, error: null, scope: options.scope ?? 'openid profile email' });
       channel.signedIn({ id: full.id, name: full.name, email: full.email });
     },
     signOutNow() {
       const was = state.status === 'signedIn';
-      auth.setState({ status: 'signedOut', user: null });
+      auth.setState({ status: 'signedOut', user: null, scope: null });
       if (was) channel.signedOut();
     },
     async signIn(signInOptions) {
       calls.push({ method: 'signIn', ...(signInOptions ? { options: signInOptions } : {}) });
       if (options.signInAs && !signInOptions?.automatic) auth.signInAs(options.signInAs);
     },
-    async signOut() {
-      calls.push({ method: 'signOut' });
+    async signOut(signOutOptions) {
+      calls.push({ method: 'signOut', ...(signOutOptions ? { options: signOutOptions } : {}) });
       auth.signOutNow();
+    },
+    refresh() {
+      calls.push({ method: 'refresh' });
+      const result =
+        state.status === 'signedIn' && state.user
+          ? Promise.resolve(state.user)
+          : Promise.reject(new AuthError('renew: not signed in', { source: 'renew', code: 'signed_out' }));
+      result.catch(() => {});
+      return result;
     },
     async getAccessToken() {
       calls.push({ method: 'getAccessToken' });
