@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FlagKey, Flags } from './defineFlags';
-import { useFlag } from './useFlag';
+import { useVariant } from './useVariant';
 
 export type FeatureProps<K extends FlagKey> = {
   flag: K;
@@ -8,12 +8,18 @@ export type FeatureProps<K extends FlagKey> = {
   match?: Flags[K] | readonly Flags[K][];
   /** Shown otherwise. */
   fallback?: ReactNode;
+  /** Wait for the flag service before choosing (React Suspense; see `useFlag`'s `suspend`). */
+  suspend?: boolean;
   children?: ReactNode;
 };
 
-/** Renders `children` when `flag` matches, else `fallback`. */
-export function Feature<K extends FlagKey>({ flag, match, fallback = null, children }: FeatureProps<K>) {
-  const value = useFlag(flag);
+/**
+ * Renders `children` when `flag` matches, else `fallback`. What it shows is counted as an exposure, as
+ * `useVariant` counts one (once per mount and value, only for a live evaluation): gating an experiment with
+ * `<Feature>` records who saw which side.
+ */
+export function Feature<K extends FlagKey>({ flag, match, fallback = null, suspend, children }: FeatureProps<K>) {
+  const value = useVariant(flag, { suspend });
   const shown = match === undefined ? Boolean(value) : [match].flat().includes(value);
   return <>{shown ? children : fallback}</>;
 }

@@ -11,7 +11,7 @@ import {
 } from '@plinth/core';
 import type { LaunchDarklyAdapter } from './adapter/launchdarkly';
 import type { FlagCatalogue, FlagValue } from './defineFlags';
-import type { AppContext, ContextAttribute } from './ldContext';
+import { type AppContext, type ContextAttribute, type UserAttributes, userAttributesError } from './ldContext';
 import { createFlagStore, type FlagDetails, type FlagErrorCode, type FlagSource, type FlagsStatus } from './store';
 import { forgetVisitorKey } from './visitorKey';
 
@@ -57,6 +57,12 @@ export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record
    * `{ organization: { key: 'acme', plan: 'pro' } }`; change them later with `setContext`.
    */
   contexts?: Readonly<Record<string, AppContext | null | undefined>> | undefined;
+  /**
+   * Attributes of the app's own on the user context, for targeting (`{ plan: 'pro', beta: true }`), anonymous
+   * or signed in; change them later with `setUserAttributes`. Sent as given (not private: put nothing
+   * personal here; `contextAttributes` sends email and name as private attributes). They go at sign-out.
+   */
+  userAttributes?: UserAttributes | undefined;
 }
 
 /** What `track` sends with a metric event. */
@@ -85,8 +91,23 @@ export interface FlagsClient {
   /**
    * Set (or with `null` remove) a context kind of the app's own beside the user, e.g.
    * `setContext('organization', { key: 'acme' })`: the flags are evaluated again for the new context.
+   * Resolves once they are (at once when the SDK is not running: the context applies when it starts), or
+   * past `timeoutMs`; never rejects. Throws a `PlinthError` for an invalid kind or key.
    */
-  setContext(kind: string, context: AppContext | null): void;
+  setContext(kind: string, context: AppContext | null): Promise<void>;
+  /**
+   * Set (or with `null` remove) the app's own attributes on the user context (`{ plan: 'pro' }`), merged
+   * with the key the session gives; they go at sign-out. Like `setContext`, resolves once the flags are
+   * evaluated for the new context (at once when the SDK is not running; never rejects).
+   */
+  setUserAttributes(attributes: UserAttributes | null): Promise<void>;
+  /**
+   * Resolves with the status once the flag service answered, failed or `timeoutMs` passed (from the first
+   * call), whichever comes first: what to await before a first render that must not flicker.
+   */
+  ready(): Promise<FlagsStatus>;
+  /** True while `ready()` is pending (what the hooks' `suspend` option waits on). */
+  waiting(): boolean;
   /** Record that `variant` of `key` was shown: on the session channel, and with LaunchDarkly once it serves that variant. */
   exposure(key: string, variant: FlagValue): void;
   /** Start following consent and the session (browser only; idempotent). */
@@ -166,6 +187,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
   let adapter: LaunchDarklyAdapter | undefined;
   const errors: Record<string, FlagErrorCode> = {};
   const kinds: Record<string, AppContext> = {};
+  let attributes: UserAttributes = {};
 
   /**
    * What the service serves, checked against the catalogue: a value of another type than the default is
@@ -227,6 +249,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
         sendEvents: config.sendEvents !== false,
         hash: config.hash,
         kinds: () => kinds,
+        userAttributes: () => attributes,
         onError,
         onFlags(received, complete = false) {
           if (closed) return;
@@ -260,8 +283,11 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
   };
 
   const identify = (next: PlinthUser | null) => {
-    // Signed out: that user's cached values go; either way the cache follows the new context.
-    if (user && !next) clearStorage(key);
+    // Signed out: that user's cached values and attributes go; either way the cache follows the new context.
+    if (user && !next) {
+      clearStorage(key);
+      attributes = {};
+    }
     key = cacheKey(clientSideId, next);
     user = next;
     loader.call((client) => void client.identify(next), { state: 'identify' });
@@ -284,6 +310,32 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
     else kinds[kind] = context;
   };
   for (const [kind, context] of Object.entries(config.contexts ?? {})) if (context != null) setContext(kind, context);
+  const setAttributes = (next: UserAttributes | null) => {
+    const problem = userAttributesError(next);
+    if (problem) throw new PlinthError(`flags: ${problem}`, { source: 'flags', code: 'user_attributes' });
+    attributes = { ...next };
+  };
+  setAttributes(config.userAttributes ?? null);
+
+  /**
+   * Evaluate again for the context as it is now. While the SDK runs (or is starting), resolves when the
+   * service has answered for it, or past `timeoutMs`; otherwise at once (the SDK starts on the current
+   * context). Never rejects.
+   */
+  const reevaluate = (): Promise<void> => {
+    const evaluated = loader.request((sdk) => sdk.identify(user), { state: 'identify' });
+    const status = loader.status();
+    if (status !== 'ready' && status !== 'loading' && status !== 'timeout' && status !== 'rejected') {
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      void evaluated.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  };
 
   const client: FlagsClient = {
     defaults: flags.defaults,
@@ -294,8 +346,15 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
     setContext(kind, context) {
       const before = JSON.stringify(kinds);
       setContext(kind, context);
-      if (JSON.stringify(kinds) !== before) loader.call((sdk) => void sdk.identify(user), { state: 'identify' });
+      return JSON.stringify(kinds) === before ? Promise.resolve() : reevaluate();
     },
+    setUserAttributes(next) {
+      const before = JSON.stringify(attributes);
+      setAttributes(next);
+      return JSON.stringify(attributes) === before ? Promise.resolve() : reevaluate();
+    },
+    ready: () => store.ready(timeoutMs),
+    waiting: store.waiting,
     details: store.get,
     subscribe: store.subscribe,
     status: store.status,

@@ -1,9 +1,11 @@
 import { channel, REDACTED } from '@plinth/core';
 import { createTestConsent, recordChannel, resetChannel, TestConsentProvider } from '@plinth/core/testing';
-import type { ReactNode } from 'react';
-import { inject } from 'vitest';
-import { render, screen, waitFor } from '../../../tooling/render';
+import { type ReactNode, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { inject, onTestFinished } from 'vitest';
+import { act, render, screen, waitFor } from '../../../tooling/render';
 import type { FlagsConfig } from './createFlagsClient';
+import { Feature } from './Feature';
 import { FlagsProvider } from './FlagsProvider';
 import { createBootstrap } from './server/index';
 import { testFlags } from './test-flags';
@@ -454,6 +456,120 @@ describe('what the LaunchDarkly React SDK gives, through Plinth', () => {
       timeout: 5000,
     });
     expect(() => context!.setContext('multi', { key: 'x' })).toThrow(expect.objectContaining({ code: 'context_kind' }));
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('user attributes: a targeting rule on the app’s own attribute; setUserAttributes resolves once the new value is served; gone at sign-out', async () => {
+    await control('/flags/theme', 'PUT', {
+      value: 'light',
+      rules: [{ attribute: 'plan', values: ['pro'], value: 'dark' }],
+    });
+    let context: ReturnType<typeof useFlagsContext> | undefined;
+    function Attributes() {
+      context = useFlagsContext();
+      return <Probe />;
+    }
+    render(
+      <App>
+        <FlagsProvider config={config({ userAttributes: { plan: 'pro', beta: true } })}>
+          <Attributes />
+        </FlagsProvider>
+      </App>,
+    );
+    await waitFor(() => expect(text('theme')).toBe('dark'), { timeout: 5000 });
+    const contexts = async () => (await received(env, 'evalx')).map((e) => e.body!.context);
+    expect((await contexts())[0]).toMatchObject({ kind: 'user', anonymous: true, plan: 'pro', beta: true });
+    // Resolved only when LaunchDarkly has evaluated the new context: the value is there on the next line.
+    await act(() => context!.setUserAttributes({ plan: 'free' }));
+    expect(text('theme')).toBe('light');
+    expect((await contexts()).at(-1)).toMatchObject({ plan: 'free' });
+    await act(() => context!.setUserAttributes({ plan: 'pro' }));
+    expect(text('theme')).toBe('dark');
+    // Signed in: the user's key with the attributes; signed out: the next visitor starts without them.
+    channel.signedIn({ id: 'user-b' });
+    await waitFor(async () => expect((await contexts()).at(-1)).toMatchObject({ key: 'user-b', plan: 'pro' }));
+    channel.signedOut();
+    await waitFor(() => expect(text('theme')).toBe('light'), { timeout: 5000 });
+    expect((await contexts()).at(-1)).toEqual(expect.objectContaining({ anonymous: true }));
+    expect((await contexts()).at(-1)).not.toHaveProperty('plan');
+    expect(() => context!.setUserAttributes({ key: 'forged' })).toThrow(
+      expect.objectContaining({ code: 'user_attributes' }),
+    );
+    expect(pageErrors).toEqual([]);
+  });
+
+  // Mounted as an app mounts (createRoot under StrictMode, outside testing-library's act queue, which would
+  // hold Suspense's retry until an awaited act() flushed it).
+  const mountAsApp = (ui: ReactNode) => {
+    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = scope.IS_REACT_ACT_ENVIRONMENT;
+    scope.IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    root.render(<StrictMode>{ui}</StrictMode>);
+    onTestFinished(() => {
+      root.unmount();
+      container.remove();
+      scope.IS_REACT_ACT_ENVIRONMENT = before;
+    });
+  };
+
+  it('suspend: the first render waits for the flag service and shows the live variant, never the default; <Feature> counts what it showed', async () => {
+    await control('/behaviour', 'PUT', { delayMs: 600 });
+    const seen: string[] = [];
+    function Suspended() {
+      const price = useVariant('price-test', { suspend: true });
+      seen.push(price);
+      return <output data-testid="suspended">{price}</output>;
+    }
+    mountAsApp(
+      <App>
+        <FlagsProvider config={config()}>
+          <Suspense fallback={<output data-testid="waiting">waiting</output>}>
+            <Suspended />
+            <Feature flag="fpImprovedUI" suspend fallback={<output data-testid="feature">old</output>}>
+              <output data-testid="feature">improved</output>
+            </Feature>
+          </Suspense>
+        </FlagsProvider>
+      </App>,
+    );
+    await waitFor(() => expect(text('waiting')).toBe('waiting'));
+    await waitFor(() => expect(text('suspended')).toBe('a'), { timeout: 5000 });
+    expect(text('feature')).toBe('improved');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((value) => value !== 'a')).toEqual([]); // never the catalogue default
+    // <Feature> counts what it showed, as useVariant does: both exposures reach LaunchDarkly.
+    await waitFor(
+      async () => {
+        const features = (await received(env, 'events')).filter(
+          (e) => e.body?.kind === 'feature' || e.body?.kind === 'summary',
+        );
+        const keys = JSON.stringify(features.map((e) => e.body));
+        expect(keys).toContain('price-test');
+        expect(keys).toContain('fpImprovedUI');
+      },
+      { timeout: 8000, interval: 200 },
+    );
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('suspend against a flag service that never answers in time: the default after timeoutMs, no page error', async () => {
+    await control('/behaviour', 'PUT', { delayMs: 10_000 });
+    function Suspended() {
+      return <output data-testid="suspended">{useFlag('price-test', { suspend: true })}</output>;
+    }
+    mountAsApp(
+      <App>
+        <FlagsProvider config={config({ timeoutMs: 500 })}>
+          <Suspense fallback={<output data-testid="waiting">waiting</output>}>
+            <Suspended />
+          </Suspense>
+        </FlagsProvider>
+      </App>,
+    );
+    await waitFor(() => expect(text('waiting')).toBe('waiting'));
+    await waitFor(() => expect(text('suspended')).toBe('control'), { timeout: 3000 });
     expect(pageErrors).toEqual([]);
   });
 });

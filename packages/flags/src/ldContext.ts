@@ -3,6 +3,7 @@ import type { PlinthUser } from '@plinth/core';
 /** The evaluation context LaunchDarkly sees (the JSON shape, with no SDK type). */
 export interface EvaluationContext {
   kind: 'user';
+  [attribute: string]: unknown;
   key?: string;
   anonymous?: boolean;
   email?: string;
@@ -34,6 +35,26 @@ export interface MultiContext {
 /** User attributes that may be sent to the flag service for targeting, opt-in. */
 export type ContextAttribute = 'email' | 'name';
 
+/** The app's own attributes on the user context (`{ plan: 'pro', beta: true }`), for targeting. */
+export type UserAttributes = Readonly<Record<string, FlagAttribute>>;
+
+/** Attribute names the session owns (`key`, `anonymous`) or LaunchDarkly reserves, and the personal ones `contextAttributes` sends as private. */
+const RESERVED = new Set(['key', 'kind', 'anonymous', '_meta', 'privateAttributes', 'email', 'name']);
+
+/** Why `attributes` cannot be the user's attributes, or `undefined` when they can. */
+export function userAttributesError(attributes: unknown): string | undefined {
+  if (attributes === null) return undefined;
+  if (typeof attributes !== 'object' || Array.isArray(attributes)) return 'user attributes must be an object or null';
+  for (const name of Object.keys(attributes)) {
+    if (RESERVED.has(name)) {
+      return name === 'email' || name === 'name'
+        ? `"${name}" is sent with contextAttributes: ['${name}'] (as a private attribute), not as a user attribute`
+        : `"${name}" cannot be a user attribute (the session sets key and anonymous; kind, _meta are LaunchDarkly's)`;
+    }
+  }
+  return undefined;
+}
+
 /**
  * Anonymous until sign-in; then the user's stable id as key and nothing else. An attribute listed in
  * `attributes` is added as a private attribute (used for targeting, kept out of LaunchDarkly's stored
@@ -43,10 +64,16 @@ export function toContext(
   user: PlinthUser | null,
   anonymousKey?: string,
   attributes: readonly ContextAttribute[] = [],
+  own: UserAttributes = {},
 ): EvaluationContext {
-  if (!user)
-    return anonymousKey ? { kind: 'user', key: anonymousKey, anonymous: true } : { kind: 'user', anonymous: true };
-  const context: EvaluationContext = { kind: 'user', key: user.id };
+  const extra: Record<string, FlagAttribute> = {};
+  for (const [name, value] of Object.entries(own)) if (value !== undefined && !RESERVED.has(name)) extra[name] = value;
+  if (!user) {
+    return anonymousKey
+      ? { kind: 'user', ...extra, key: anonymousKey, anonymous: true }
+      : { kind: 'user', ...extra, anonymous: true };
+  }
+  const context: EvaluationContext = { kind: 'user', ...extra, key: user.id };
   const sent = attributes.filter((name) => typeof user[name] === 'string');
   for (const name of sent) context[name] = user[name] as string;
   if (sent.length > 0) context._meta = { privateAttributes: sent };

@@ -44,6 +44,13 @@ export interface FlagStore {
   status(): FlagsStatus;
   setStatus(next: FlagsStatus): void;
   subscribeStatus(listener: () => void): () => void;
+  /**
+   * Resolves with the status once it leaves `'loading'`, or past `timeoutMs` from the first call, whichever
+   * comes first (the same promise every time): a wait that always ends.
+   */
+  ready(timeoutMs: number): Promise<FlagsStatus>;
+  /** True while `ready()` has been asked for and has not resolved. */
+  waiting(): boolean;
 }
 
 export function createFlagStore(
@@ -79,6 +86,9 @@ export function createFlagStore(
     }
   }
 
+  let ready: Promise<FlagsStatus> | undefined;
+  let waiting = false;
+
   return {
     get: (key) => details.get(key) ?? fallback(key),
     set(entries, source) {
@@ -112,5 +122,25 @@ export function createFlagStore(
       notify(STATUS);
     },
     subscribeStatus: (listener) => subscribe(STATUS, listener),
+    ready(timeoutMs) {
+      ready ??= new Promise<FlagsStatus>((resolve) => {
+        waiting = true;
+        const done = () => {
+          if (status === 'loading' && timer !== undefined) return;
+          clearTimeout(timer);
+          stop();
+          waiting = false;
+          resolve(status);
+        };
+        const stop = subscribe(STATUS, done);
+        let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
+          timer = undefined;
+          done();
+        }, timeoutMs);
+        if (status !== 'loading') done();
+      });
+      return ready;
+    },
+    waiting: () => waiting,
   };
 }

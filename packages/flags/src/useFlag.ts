@@ -1,21 +1,46 @@
+import { isBrowser } from '@plinth/core';
+import * as React from 'react';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useFlagsClient } from './context';
 import type { FlagKey, Flags } from './defineFlags';
 import type { FlagDetails } from './store';
 
+export interface FlagHookOptions {
+  /**
+   * Suspend (React Suspense: wrap in `<Suspense fallback={…}>`) while this flag would show its catalogue
+   * default and the flag service has not answered yet, so the first render is the visitor's value and
+   * never flips. The wait always ends: at the answer, a failure, or the client's `timeoutMs` (1.5 s), and
+   * then the value is whatever it is (the default included). A bootstrap or cached value renders at once;
+   * on the server it never suspends (give SSR pages a `bootstrap`).
+   */
+  suspend?: boolean | undefined;
+}
+
+type Use = <T>(promise: Promise<T>) => T;
+
 /** The value, why it has it, and where it came from; re-renders only when this flag changes. */
-export function useFlagDetails<K extends FlagKey>(key: K): FlagDetails<Flags[K]> {
+export function useFlagDetails<K extends FlagKey>(key: K, options?: FlagHookOptions): FlagDetails<Flags[K]> {
   const client = useFlagsClient('useFlagDetails');
   const subscribe = useCallback((listener: () => void) => client.subscribe(key, listener), [client, key]);
   const read = () => client.details(key) as FlagDetails<Flags[K]>;
   // The server snapshot is the same: bootstrap, else defaults (the cache is never read on the server).
-  return useSyncExternalStore(subscribe, read, read);
+  const details = useSyncExternalStore(subscribe, read, read);
+  if (options?.suspend && isBrowser && details.source === 'default') {
+    const ready = client.ready(); // the same bounded promise for every caller
+    if (client.waiting()) {
+      const use = (React as { use?: Use }).use;
+      if (use) use(ready);
+      else throw ready; // React 18's Suspense protocol
+    }
+  }
+  return details;
 }
 
 /**
  * A flag's value, typed from the registered catalogue, never `undefined`: live, else bootstrap, else
- * cached (with `functional` consent), else the catalogue default.
+ * cached (with `functional` consent), else the catalogue default. `{ suspend: true }` waits for the flag
+ * service first (see `FlagHookOptions`).
  */
-export function useFlag<K extends FlagKey>(key: K): Flags[K] {
-  return useFlagDetails(key).value;
+export function useFlag<K extends FlagKey>(key: K, options?: FlagHookOptions): Flags[K] {
+  return useFlagDetails(key, options).value;
 }

@@ -1,8 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useFlagsClient } from './context';
 import type { TrackOptions } from './createFlagsClient';
 import type { MetricKey } from './defineFlags';
-import type { AppContext } from './ldContext';
+import type { AppContext, UserAttributes } from './ldContext';
 
 /**
  * Experiment metrics: `track('checkout-completed')` for a conversion, `track('revenue', { value: 42 })` for
@@ -14,16 +14,28 @@ export function useTrack(): (metric: MetricKey, options?: TrackOptions) => void 
   return useCallback((metric, options) => client.track(metric, options), [client]);
 }
 
+/** What `useFlagsContext` gives: the evaluation context's parts of the app's own. */
+export interface FlagsContextSetters {
+  /** A context kind beside the user (`'organization'`), or `null` to drop it. */
+  setContext(kind: string, context: AppContext | null): Promise<void>;
+  /** The app's own attributes on the user context (`{ plan: 'pro' }`), or `null`; they go at sign-out. */
+  setUserAttributes(attributes: UserAttributes | null): Promise<void>;
+}
+
 /**
- * The app's own context kinds beside the user (LaunchDarkly multi-kind contexts):
- * `setContext('organization', { key: org.id, plan: org.plan })` when the user switches organization,
- * `setContext('organization', null)` to drop it. The flags are evaluated again; stable across renders.
+ * The evaluation context's parts of the app's own: LaunchDarkly multi-kind contexts
+ * (`setContext('organization', { key: org.id, plan: org.plan })` when the user switches organization,
+ * `setContext('organization', null)` to drop it) and attributes on the user context for targeting
+ * (`setUserAttributes({ plan: 'pro' })`). The flags are evaluated again; each resolves once they are
+ * (never rejects). Stable across renders.
  */
-export function useFlagsContext(): { setContext(kind: string, context: AppContext | null): void } {
+export function useFlagsContext(): FlagsContextSetters {
   const client = useFlagsClient('useFlagsContext');
-  const setContext = useCallback(
-    (kind: string, context: AppContext | null) => client.setContext(kind, context),
+  return useMemo(
+    () => ({
+      setContext: (kind, context) => client.setContext(kind, context),
+      setUserAttributes: (attributes) => client.setUserAttributes(attributes),
+    }),
     [client],
   );
-  return { setContext };
 }

@@ -1,18 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useFlagsClient } from './context';
 import type { FlagKey, Flags } from './defineFlags';
-import { useFlagDetails } from './useFlag';
+import { type FlagHookOptions, useFlagDetails } from './useFlag';
 
 /**
  * An experiment's variant. Each variant this component shows is counted once per mount (StrictMode's
  * double effects included), and only when the flag service assigned it (a live evaluation): an `exposure`
  * on the session channel, and an evaluation event sent to LaunchDarkly. A catalogue default, a bootstrap
  * or a cached value is shown but not counted: the live evaluation may differ, and counting it would put
- * visitors in a variant the service never gave them.
+ * visitors in a variant the service never gave them. `{ suspend: true }` waits for the flag service first
+ * (see `FlagHookOptions`): the visitor never sees a variant flip.
  */
-export function useVariant<K extends FlagKey>(key: K): Flags[K] {
+export function useVariant<K extends FlagKey>(key: K, options?: FlagHookOptions): Flags[K] {
   const client = useFlagsClient('useVariant');
-  const { value, source } = useFlagDetails(key);
+  const { value, source } = useFlagDetails(key, options);
   const settled = source === 'live';
   // Survives StrictMode's effect re-run (same instance), not a real remount.
   const seen = useRef<Set<string>>(undefined);

@@ -5,7 +5,7 @@
 import type { PlinthUser } from '@plinth/core';
 import { initialize, type LDContext, type LDEvaluationDetail, type LDOptions } from 'launchdarkly-js-client-sdk';
 import type { FlagValue } from '../defineFlags';
-import { type AppContext, type ContextAttribute, toContext, withKinds } from '../ldContext';
+import { type AppContext, type ContextAttribute, toContext, type UserAttributes, withKinds } from '../ldContext';
 import type { FlagReason } from '../store';
 import { browserVisitorKey } from '../visitorKey';
 
@@ -25,6 +25,8 @@ export interface AdapterOptions {
   sendEvents: boolean;
   /** The app's own context kinds (organization, device…), read at each (re)identify. */
   kinds?: (() => Readonly<Record<string, AppContext | null | undefined>>) | undefined;
+  /** The app's own user attributes, read at each (re)identify. */
+  userAttributes?: (() => UserAttributes) | undefined;
   /** Secure mode: the server's HMAC-SHA256 of the context's key (hex), per user (`undefined` for none). */
   hash?: ((user: PlinthUser | null) => string | undefined) | undefined;
   /**
@@ -91,7 +93,7 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
   // SDK would generate), so a percentage rollout buckets them alike on both sides.
   const contextFor = (who: PlinthUser | null) =>
     withKinds(
-      toContext(who, who ? undefined : browserVisitorKey(), options.contextAttributes),
+      toContext(who, who ? undefined : browserVisitorKey(), options.contextAttributes, options.userAttributes?.()),
       options.kinds?.(),
     ) as LDContext;
   let user = options.user;

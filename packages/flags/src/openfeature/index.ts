@@ -72,7 +72,7 @@ export class PlinthFlagsProvider implements Provider {
   constructor(private readonly client: FlagsClient) {}
 
   async initialize(context?: EvaluationContext): Promise<void> {
-    this.applyKinds(context);
+    void this.applyKinds(context); // not started yet: resolves at once
     const { client } = this;
     for (const key of Object.keys(client.defaults)) {
       this.following.push(
@@ -102,8 +102,12 @@ export class PlinthFlagsProvider implements Provider {
     });
   }
 
-  onContextChange(_old: EvaluationContext, next: EvaluationContext): void {
-    this.applyKinds(next);
+  /**
+   * Resolves once the flags are evaluated for the new context (OpenFeature shows the provider as
+   * `RECONCILING` until then, and `ContextChanged` follows with the new values).
+   */
+  async onContextChange(_old: EvaluationContext, next: EvaluationContext): Promise<void> {
+    await this.applyKinds(next);
   }
 
   async onClose(): Promise<void> {
@@ -155,12 +159,16 @@ export class PlinthFlagsProvider implements Provider {
     };
   }
 
-  private applyKinds(context: EvaluationContext | undefined) {
+  private applyKinds(context: EvaluationContext | undefined): Promise<unknown> {
     const next = kindsOf(context);
-    for (const kind of Object.keys(this.kinds)) if (!(kind in next)) this.client.setContext(kind, null);
+    const evaluations: Promise<void>[] = [];
+    for (const kind of Object.keys(this.kinds))
+      if (!(kind in next)) evaluations.push(this.client.setContext(kind, null));
     for (const [kind, value] of Object.entries(next)) {
-      if (JSON.stringify(value) !== JSON.stringify(this.kinds[kind])) this.client.setContext(kind, value);
+      if (JSON.stringify(value) !== JSON.stringify(this.kinds[kind]))
+        evaluations.push(this.client.setContext(kind, value));
     }
     this.kinds = next;
+    return Promise.all(evaluations);
   }
 }

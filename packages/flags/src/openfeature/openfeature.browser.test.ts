@@ -75,8 +75,22 @@ describe('PlinthFlagsProvider with @openfeature/web-sdk', () => {
     await waitFor(() => expect(changed).toContainEqual(['new-checkout']), { timeout: 5000 });
     expect(client.getBooleanValue('new-checkout', false)).toBe(true);
 
-    // OpenFeature's context: an attribute with a key is a LaunchDarkly context kind beside the user.
+    // OpenFeature's context: an attribute with a key is a LaunchDarkly context kind beside the user. The
+    // provider reconciles (RECONCILING) until LaunchDarkly has evaluated it: once setContext resolves, the
+    // organization's targeting rule is already served.
+    await control('/flags/theme', 'PUT', {
+      value: 'light',
+      rules: [{ kind: 'organization', attribute: 'plan', values: ['pro'], value: 'dark' }],
+    });
+    await waitFor(() => expect(client.getStringValue('theme', 'light')).toBe('light'), { timeout: 5000 });
+    const statuses: string[] = [];
+    client.addHandler(ProviderEvents.Reconciling, () => statuses.push('reconciling'));
+    client.addHandler(ProviderEvents.ContextChanged, () =>
+      statuses.push(`changed:${client.getStringValue('theme', '')}`),
+    );
     await OpenFeature.setContext({ organization: { key: 'acme', plan: 'pro' } });
+    expect(client.getStringValue('theme', 'light')).toBe('dark');
+    expect(statuses).toEqual(['reconciling', 'changed:dark']);
     await waitFor(
       async () =>
         expect((await received(env, 'evalx')).at(-1)?.body?.context).toMatchObject({

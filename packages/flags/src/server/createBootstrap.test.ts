@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createHmac } from 'node:crypto';
 import { type Sandbox, startSandbox } from '@plinth/sandbox';
 import { testFlags } from '../test-flags';
 import { createBootstrap, VISITOR_KEY_COOKIE, visitorKeyCookie } from './index';
@@ -33,30 +34,71 @@ describe('createBootstrap (server)', () => {
     });
   });
 
-  it('resolves {} when the service fails or is too slow, never rejects', async () => {
+  it('resolves {} when the service fails, is too slow or unreachable, never rejects, and says why (onError)', async () => {
+    const user = { id: 'user-f' };
+    const heard: unknown[] = [];
+    const onError = (error: { code?: string }) => heard.push(error.code);
+    const options = { clientSideId: 'e', consent: 'granted' as const, baseUrl: sandbox.url, user, onError };
     sandbox.vendors.launchdarkly.setBehaviour({ status: 500 });
-    await expect(
-      createBootstrap(testFlags, { clientSideId: 'e', consent: 'granted', baseUrl: sandbox.url }),
-    ).resolves.toEqual({});
+    await expect(createBootstrap(testFlags, options)).resolves.toEqual({});
     sandbox.vendors.launchdarkly.setBehaviour({ status: 200, delayMs: 2000 });
-    await expect(
-      createBootstrap(testFlags, { clientSideId: 'e', consent: 'granted', baseUrl: sandbox.url, timeoutMs: 50 }),
-    ).resolves.toEqual({});
+    await expect(createBootstrap(testFlags, { ...options, timeoutMs: 50 })).resolves.toEqual({});
     sandbox.vendors.launchdarkly.setBehaviour({ delayMs: 0 });
-    // The positive sentinel: the same call works once the service is back.
+    await expect(createBootstrap(testFlags, { ...options, baseUrl: 'http://127.0.0.1:1' })).resolves.toEqual({});
+    expect(heard).toEqual(['failed', 'timeout', 'failed']);
+    // The positive sentinel: the same call works once the service is back, and nothing more is heard.
+    await expect(createBootstrap(testFlags, options)).resolves.toMatchObject({ 'price-test': expect.any(String) });
+    expect(heard).toHaveLength(3);
+  });
+
+  it('secure mode: without the hash LaunchDarkly answers 400 — {} and loud (onError rejected, a development warning); with it, the values', async () => {
+    const secure = await startSandbox({
+      port: 0,
+      quiet: true,
+      vendorOptions: { launchdarkly: { secureModeKey: 'sdk-key' } },
+    });
+    try {
+      const user = { id: 'user-b' };
+      const options = { clientSideId: 'env-secure', consent: 'granted' as const, baseUrl: secure.url, user };
+      const heard: { code?: string; message: string }[] = [];
+      await expect(createBootstrap(testFlags, { ...options, onError: (e) => heard.push(e) })).resolves.toEqual({});
+      expect(heard).toEqual([expect.objectContaining({ code: 'rejected', message: expect.stringContaining('(400)') })]);
+      // Without onError: a console warning in development.
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      await expect(createBootstrap(testFlags, options)).resolves.toEqual({});
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/^\[plinth\] createBootstrap: LaunchDarkly refused .*hash/),
+      );
+      warn.mockRestore();
+      const hash = createHmac('sha256', 'sdk-key').update('user-b').digest('hex');
+      await expect(createBootstrap(testFlags, { ...options, hash })).resolves.toMatchObject({ 'price-test': 'b' });
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('sends the app’s user attributes, as the browser does; a reserved name is an error', async () => {
     await expect(
       createBootstrap(testFlags, {
-        clientSideId: 'e',
+        clientSideId: 'attrs',
         consent: 'granted',
         baseUrl: sandbox.url,
-        anonymousKey: 'visitor-1',
+        user: { id: 'user-a' },
+        userAttributes: { plan: 'pro', seats: 3 },
       }),
-    ).resolves.toMatchObject({
-      'price-test': 'a',
+    ).resolves.toMatchObject({ 'price-test': expect.any(String) });
+    expect(sandbox.received({ vendor: 'launchdarkly' }).at(-1)?.body).toEqual({
+      context: { kind: 'user', key: 'user-a', plan: 'pro', seats: 3 },
     });
     await expect(
-      createBootstrap(testFlags, { clientSideId: 'e', consent: 'granted', baseUrl: 'http://127.0.0.1:1' }),
-    ).resolves.toEqual({});
+      createBootstrap(testFlags, {
+        clientSideId: 'attrs',
+        consent: 'granted',
+        baseUrl: sandbox.url,
+        user: { id: 'user-a' },
+        userAttributes: { anonymous: false },
+      }),
+    ).rejects.toMatchObject({ source: 'bootstrap', code: 'user_attributes' });
   });
 
   it('sends nothing without functional consent; false means none is needed; a missing or unknown one is an error', async () => {

@@ -6,7 +6,14 @@
 import type { ConsentStatus, PlinthUser } from '@plinth/core';
 import { PlinthError } from '@plinth/core/server';
 import type { FlagCatalogue, FlagValue } from '../defineFlags';
-import { type AppContext, type ContextAttribute, toContext, withKinds } from '../ldContext';
+import {
+  type AppContext,
+  type ContextAttribute,
+  toContext,
+  type UserAttributes,
+  userAttributesError,
+  withKinds,
+} from '../ldContext';
 import { visitorKeyFrom } from '../visitorKey';
 
 export { newVisitorKey, VISITOR_KEY_COOKIE, visitorKeyCookie, visitorKeyFrom } from '../visitorKey';
@@ -26,6 +33,20 @@ export interface BootstrapOptions {
   contexts?: Readonly<Record<string, AppContext | null | undefined>> | undefined;
   /** User attributes sent for targeting (private attributes); default none, as in `FlagsConfig`. */
   contextAttributes?: readonly ContextAttribute[] | undefined;
+  /** The app's own user attributes, as the browser's `FlagsConfig.userAttributes` has them (the same evaluation). */
+  userAttributes?: UserAttributes | undefined;
+  /**
+   * Secure mode: the HMAC-SHA256 (hex) of the evaluated context's key with the environment's SDK key — the
+   * signed-in user's id, or the anonymous visitor's key. An environment that requires secure mode answers
+   * 400 without it (the bootstrap is then `{}` and `onError` hears `rejected`).
+   */
+  hash?: string | undefined;
+  /**
+   * Hears why the bootstrap is `{}`: `rejected` (the service refused the client-side ID, context or secure
+   * mode hash: a 4xx, misconfiguration), `failed` (5xx, network), `timeout`. Default: a console warning in
+   * development for `rejected` only.
+   */
+  onError?: ((error: PlinthError<'bootstrap', BootstrapErrorCode>) => void) | undefined;
   /**
    * The request's `Cookie` header: an anonymous visitor's key is read from Plinth's visitor cookie
    * (`VISITOR_KEY_COOKIE`), the key the browser SDK then uses too, so a percentage rollout buckets the
@@ -45,6 +66,18 @@ export interface BootstrapOptions {
   timeoutMs?: number | undefined;
   fetch?: typeof fetch | undefined;
 }
+
+export type BootstrapErrorCode = 'rejected' | 'failed' | 'timeout';
+
+const developmentWarning = (error: PlinthError<'bootstrap', BootstrapErrorCode>) => {
+  let development = false;
+  try {
+    development = process.env.NODE_ENV !== 'production';
+  } catch {
+    // no process (an edge runtime without it)
+  }
+  if (development && error.code === 'rejected') console.warn(`[plinth] ${error.message}`);
+};
 
 const base64url = (text: string) => {
   let binary = '';
@@ -73,11 +106,36 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
   const user = options.user ?? null;
   const anonymousKey = options.anonymousKey ?? visitorKeyFrom(options.cookie);
   if (!user && !anonymousKey) return {};
-  const context = withKinds(toContext(user, anonymousKey, options.contextAttributes), options.contexts);
-  const url = `${baseUrl.replace(/\/$/, '')}/sdk/evalx/${encodeURIComponent(clientSideId)}/contexts/${base64url(JSON.stringify(context))}`;
+  const invalid = userAttributesError(options.userAttributes ?? null);
+  if (invalid) throw new PlinthError(`createBootstrap: ${invalid}`, { source: 'bootstrap', code: 'user_attributes' });
+  const context = withKinds(
+    toContext(user, anonymousKey, options.contextAttributes, options.userAttributes),
+    options.contexts,
+  );
+  const query = options.hash ? `?h=${encodeURIComponent(options.hash)}` : '';
+  const url = `${baseUrl.replace(/\/$/, '')}/sdk/evalx/${encodeURIComponent(clientSideId)}/contexts/${base64url(JSON.stringify(context))}${query}`;
+  const fail = (code: BootstrapErrorCode, message: string, cause?: unknown) => {
+    const error = new PlinthError(`createBootstrap: ${message}; the flags start on cache or defaults`, {
+      source: 'bootstrap',
+      code,
+      cause,
+    });
+    try {
+      (options.onError ?? developmentWarning)(error);
+    } catch {
+      // the app's handler threw: the bootstrap still resolves
+    }
+    return {};
+  };
   try {
     const response = await (options.fetch ?? fetch)(url, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok) return {};
+    if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+      return fail(
+        'rejected',
+        `LaunchDarkly refused the evaluation (${response.status}): check the client-side ID, and the secure mode \`hash\` if the environment requires it`,
+      );
+    }
+    if (!response.ok) return fail('failed', `LaunchDarkly answered ${response.status}`);
     const body = (await response.json()) as Record<string, { value?: FlagValue } | undefined>;
     const values: Partial<Record<string, FlagValue>> = {};
     for (const key of Object.keys(flags.defaults)) {
@@ -85,7 +143,10 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
       if (value !== undefined && value !== null) values[key] = value;
     }
     return values as Partial<Defaults>;
-  } catch {
-    return {};
+  } catch (cause) {
+    const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
+    return timedOut
+      ? fail('timeout', `no answer within ${timeoutMs} ms`, cause)
+      : fail('failed', 'the flag service could not be reached', cause);
   }
 }

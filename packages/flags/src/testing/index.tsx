@@ -11,7 +11,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { FlagsContext } from '../context';
 import type { FlagsClient } from '../createFlagsClient';
 import type { FlagCatalogue, FlagKey, Flags, FlagValue } from '../defineFlags';
-import type { AppContext } from '../ldContext';
+import type { AppContext, UserAttributes } from '../ldContext';
 import { createFlagStore, type FlagsStatus } from '../store';
 
 export interface TestFlagsOptions {
@@ -33,6 +33,8 @@ export interface TestFlagsClient extends FlagsClient {
   readonly tracked: { metric: string; value?: number | undefined; data?: Record<string, unknown> | undefined }[];
   /** The app's context kinds as `setContext` left them. */
   readonly contexts: Record<string, AppContext>;
+  /** The user attributes as `setUserAttributes` left them. */
+  readonly userAttributes: UserAttributes;
   set(key: string, value: FlagValue | undefined): void;
   setStatus(status: FlagsStatus): void;
   /** How many times `start()` ran (StrictMode runs it twice; the real client starts one SDK). */
@@ -65,6 +67,7 @@ export function createTestFlagsClient({
     exposures: [],
     tracked: [],
     contexts: {},
+    userAttributes: {},
     starts: 0,
     track(metric, options = {}) {
       fake.tracked.push({ metric, ...options });
@@ -72,7 +75,15 @@ export function createTestFlagsClient({
     setContext(kind, context) {
       if (context === null) delete fake.contexts[kind];
       else fake.contexts[kind] = context;
+      return Promise.resolve();
     },
+    setUserAttributes(attributes) {
+      (fake as { userAttributes: UserAttributes }).userAttributes = { ...attributes };
+      return Promise.resolve();
+    },
+    // As the real client: bounded by its default `timeoutMs` (1.5 s), or the delay if longer.
+    ready: () => store.ready(Math.max(1500, (delayMs ?? 0) + 50)),
+    waiting: store.waiting,
     details(key) {
       if (!(key in defaults)) {
         throw new PlinthError(`Flag "${key}" has no value: pass it in values, or pass flags={catalogue}`, {
