@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Suspense } from 'react';
 import { expect, within } from 'storybook/test';
 import { Feature } from './Feature';
 import { testFlags } from './test-flags';
@@ -127,3 +128,41 @@ export const Failed: Story = {
     await expect(within(canvasElement).getByText('failed')).toBeVisible();
   },
 };
+
+const priceText = { control: '€10 / month', a: '€9 / month', b: '€99 / year' } as const;
+
+/** An experiment's price that waits for the flag service (`suspend: true`) instead of flipping. */
+function WaitingPrice() {
+  const price = useVariant('price-test', { suspend: true });
+  return (
+    <p>
+      Price: <strong>{priceText[price]}</strong>
+    </p>
+  );
+}
+
+/**
+ * `useVariant('price-test', { suspend: true })` inside the app's own `<Suspense fallback>`: the placeholder
+ * shows until the service answers (here 1 s), then the visitor's variant — the default price never shows.
+ */
+export const WaitsForTheFlagService: Story = {
+  parameters: { flags: { values: { 'price-test': 'b' }, delayMs: 1000 } },
+  render: () => (
+    <Suspense
+      fallback={
+        <p role="status" style={{ color: 'var(--color-muted)' }}>
+          Loading the price…
+        </p>
+      }
+    >
+      <WaitingPrice />
+    </Suspense>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading the price…');
+    await expect(await canvas.findByText('€99 / year', {}, { timeout: 4000 })).toBeVisible();
+    await expect(canvas.queryByText('€10 / month')).toBeNull();
+  },
+};
+
