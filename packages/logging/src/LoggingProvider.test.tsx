@@ -18,6 +18,7 @@ const client: LogClient = {
   setUser: () => {},
   revoke: () => logs.push('(revoked)'),
   regrant: () => {},
+  sessionId: () => undefined,
 };
 beforeEach(() => {
   logs.length = 0;
@@ -150,6 +151,32 @@ describe('TestLoggingProvider', () => {
     ]);
     logger.clear();
     expect(logger.sent).toEqual([]);
+  });
+
+  it('records every level, follows setLevel, answers a given sessionId, and keeps error causes and fingerprint in `sent`', () => {
+    const logger = createRecordingLogger({ level: 'notice', sessionId: 'test-session' });
+    const child = logger.child({ component: 'Checkout' });
+    logger.info('below');
+    const failure = Object.assign(new Error('order failed', { cause: new TypeError('db down for ana@example.com') }), {
+      dd_fingerprint: 'orders-db',
+    });
+    child.critical('cannot take orders', {}, failure);
+    logger.setLevel('ok');
+    expect([logger.level, child.level]).toEqual(['ok', 'ok']);
+    child.ok('health ok');
+    expect(logger.entries.map((e) => e.level)).toEqual(['critical', 'ok']);
+    expect(logger.of('critical')).toHaveLength(1);
+    expect(child.sessionId()).toBe('test-session');
+    expect(createRecordingLogger().sessionId()).toBeUndefined();
+    expect(logger.sent[0]).toMatchObject({
+      status: 'critical',
+      error: {
+        kind: 'Error',
+        message: 'order failed',
+        fingerprint: 'orders-db',
+        causes: [{ message: 'db down for [redacted]', source: 'logger', type: 'TypeError' }],
+      },
+    });
   });
 
   it('provides its own recording logger when none is given', () => {

@@ -11,13 +11,14 @@ const consent = createTestConsent();
 let logger: BrowserLogger;
 /** JSON of every event the app's hook was given. */
 const hookSaw: string[] = [];
-let printed: { info: ReturnType<typeof vi.spyOn>; warn: ReturnType<typeof vi.spyOn> };
+let printed: Record<'info' | 'warn' | 'error', ReturnType<typeof vi.spyOn>>;
 
 beforeAll(() => {
   // Before the logger: it prints with the console methods it was created with.
   printed = {
     info: vi.spyOn(console, 'info').mockImplementation(() => {}),
     warn: vi.spyOn(console, 'warn').mockImplementation(() => {}),
+    error: vi.spyOn(console, 'error').mockImplementation(() => {}),
   };
   logger = createLogger({
     clientToken: 'pub-api-test',
@@ -60,6 +61,7 @@ it('prints to the console at the call, before consent; reports a deprecation mad
   xhr.open('GET', `${sandboxUrl}/_sandbox/received?vendor=none`, false);
   xhr.send();
   expect('DD_LOGS' in window).toBe(false); // consent pending: nothing loaded, nothing sent
+  expect(logger.sessionId()).toBeUndefined(); // no SDK, no session
 
   consent.grant('monitoring');
   await expect.poll(() => logger.status()).toBe('ready');
@@ -138,6 +140,36 @@ it('a beforeSend that throws keeps the log, and is reported once on the channel 
     ),
   ).toMatchObject([{ status: 'error', origin: 'report', misconfiguration: 'logging:beforeSend' }]);
   expect(warn.mock.calls.filter(([first]) => String(first).startsWith('[plinth]'))).toHaveLength(1);
+});
+
+it("sends Datadog's other levels with their status (critical for monitors), follows setLevel, and names the logs' session", async () => {
+  const payments = logger.child({ component: 'Payments' });
+  logger.setLevel('critical'); // the child follows its parent
+  payments.error('below the new level');
+  const socket = new TypeError('socket closed for ana@example.com');
+  payments.critical('payments down', { provider: 'acme' }, new Error('charge failed', { cause: socket }));
+  logger.setLevel('ok');
+  payments.ok('health check ok');
+  logger.setLevel(undefined);
+  expect(printed.error.mock.calls).toContainEqual([
+    'payments down',
+    { app: 'shop', release: 'r1', component: 'Payments', provider: 'acme' },
+    expect.any(Error),
+  ]);
+  flush(logger, 'levels');
+  await expect.poll(() => find('payments down'), { timeout: 10_000 }).toBeTruthy();
+  const sessionId = logger.sessionId();
+  expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await find('payments down')).toMatchObject({
+    status: 'critical',
+    component: 'Payments',
+    provider: 'acme',
+    session_id: sessionId,
+    // the SDK's own cause chain, scrubbed like the rest of the event
+    error: { message: 'charge failed', causes: [{ message: 'socket closed for [redacted]', type: 'TypeError' }] },
+  });
+  expect(await find('health check ok')).toMatchObject({ status: 'ok', session_id: sessionId });
+  expect(await find('below the new level')).toBeUndefined();
 });
 
 it('forwards a real CSP violation (a page CSP blocks a media URL), scrubbed', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { createBaseLogger, messageOf } from './base';
+import { createBaseLogger, LEVELS, messageOf } from './base';
 import type { LogEntry } from './types';
 
 const setup = (options?: Parameters<typeof createBaseLogger>[1]) => {
@@ -56,6 +56,61 @@ describe('the shared logger', () => {
       { release: 'r42' },
     ]);
     expect(payment.level).toBe('info');
+  });
+
+  it("has Datadog's nine levels in Datadog's order, each with its method", () => {
+    const { entries, logger } = setup({ level: 'ok' });
+    for (const level of LEVELS) logger[level](level);
+    expect(entries.map((e) => [e.level, e.message])).toEqual(LEVELS.map((level) => [level, level]));
+    const critical = setup({ level: 'critical' });
+    critical.logger.error('below');
+    critical.logger.critical('at');
+    critical.logger.alert('above');
+    critical.logger.emerg('top');
+    expect(critical.entries.map((e) => e.level)).toEqual(['critical', 'alert', 'emerg']);
+    const notice = setup({ level: 'notice' });
+    notice.logger.info('below');
+    notice.logger.notice('at');
+    notice.logger.warn('above');
+    expect(notice.entries.map((e) => e.level)).toEqual(['notice', 'warn']);
+  });
+
+  it('setLevel changes the threshold at run time; children follow their parent unless they set their own', () => {
+    const { entries, logger } = setup({ level: 'info' });
+    const child = logger.child({ c: 1 });
+    const grandchild = child.child({ g: 1 });
+    const quiet = logger.child({ q: 1 });
+    quiet.setLevel('error');
+    logger.setLevel('debug'); // after the children were made: they follow it
+    child.debug('child debug');
+    grandchild.debug('grandchild debug');
+    quiet.warn('quiet warn (dropped: its own level)');
+    expect([logger.level, child.level, grandchild.level, quiet.level]).toEqual(['debug', 'debug', 'debug', 'error']);
+    child.setLevel('warn'); // the grandchild follows its own parent
+    grandchild.info('grandchild info (dropped)');
+    logger.info('root info');
+    expect(grandchild.level).toBe('warn');
+    child.setLevel(undefined); // back to the parent's
+    grandchild.info('grandchild info again');
+    logger.setLevel(undefined); // the root goes back to the configured level
+    logger.debug('root debug (dropped)');
+    expect(logger.level).toBe('info');
+    expect(entries.map((e) => e.message)).toEqual([
+      'child debug',
+      'grandchild debug',
+      'root info',
+      'grandchild info again',
+    ]);
+  });
+
+  it('answers sessionId() with what it is given (undefined without), on children too', () => {
+    expect(setup().logger.sessionId()).toBeUndefined();
+    let id = 's-1';
+    const { logger } = setup({ sessionId: () => id });
+    const child = logger.child({ a: 1 });
+    expect(child.sessionId()).toBe('s-1');
+    id = 's-2'; // read at each call: the SDK starts new sessions
+    expect(logger.sessionId()).toBe('s-2');
   });
 
   it('turns any thrown value into a message', () => {

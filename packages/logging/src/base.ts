@@ -1,56 +1,74 @@
 import type { LogContext, LogEntry, Logger, LogLevel } from './types';
 
-const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+/** Datadog's statuses, lowest first (`STATUS_PRIORITIES` in the SDK's `logger/isAuthorized.ts`): the threshold order. */
+export const LEVELS: readonly LogLevel[] = [
+  'ok',
+  'debug',
+  'info',
+  'notice',
+  'warn',
+  'error',
+  'critical',
+  'alert',
+  'emerg',
+];
+
+/** A level's place in `LEVELS`; an unknown one (an untyped caller) ranks as `info`. */
+export const rank = (level: LogLevel): number => {
+  const at = LEVELS.indexOf(level);
+  return at < 0 ? 2 : at;
+};
 
 export interface BaseLoggerOptions {
   level?: LogLevel | undefined;
   context?: LogContext | undefined;
   /** Called with the whole global context at creation (when given) and after every change. */
   onGlobalContext?: (context: LogContext) => void;
+  /** What `logger.sessionId()` answers (the browser's Datadog session). Default: always `undefined`. */
+  sessionId?: () => string | undefined;
 }
 
 /**
  * The level threshold, bound (child) context and global context every logger shares; `emit` gets
- * each log that passes the threshold.
+ * each log that passes the threshold. Each logger may set its own level (`setLevel`); one that did
+ * not follows its parent's, read at each call, so a parent's change reaches its children.
  */
 export function createBaseLogger(emit: (entry: LogEntry) => void, options: BaseLoggerOptions = {}): Logger {
-  const level = options.level ?? 'info';
+  const configured = options.level ?? 'info';
   const global: LogContext = { ...options.context };
   const changed = () => options.onGlobalContext?.({ ...global });
   if (options.context) changed();
 
-  const make = (bound: LogContext): Logger => {
-    const at =
-      (lvl: LogLevel) =>
-      (message: string, context?: LogContext, error?: unknown): void => {
-        // An unknown level (untyped callers) ranks as `info`.
-        if (RANK[lvl] < (RANK[level] ?? 1)) return;
-        emit({
-          level: lvl,
-          message: String(message),
-          context: { ...global, ...bound, ...context },
-          error,
-          at: new Date(),
-        });
-      };
-    return {
-      level,
-      debug: at('debug'),
-      info: at('info'),
-      warn: at('warn'),
-      error: at('error'),
-      child: (context) => make({ ...bound, ...context }),
-      setGlobalContext(key, value) {
+  const make = (bound: LogContext, inherited: () => LogLevel): Logger => {
+    let own: LogLevel | undefined;
+    const current = () => own ?? inherited();
+    const logger = {
+      get level() {
+        return current();
+      },
+      setLevel(level: LogLevel | undefined) {
+        own = level;
+      },
+      child: (context: LogContext) => make({ ...bound, ...context }, current),
+      setGlobalContext(key: string, value: unknown) {
         global[key] = value;
         changed();
       },
-      removeGlobalContext(key) {
+      removeGlobalContext(key: string) {
         delete global[key];
         changed();
       },
-    };
+      sessionId: () => options.sessionId?.(),
+    } as Logger;
+    for (const level of LEVELS) {
+      logger[level] = (message: string, context?: LogContext, error?: unknown): void => {
+        if (rank(level) < rank(current())) return;
+        emit({ level, message: String(message), context: { ...global, ...bound, ...context }, error, at: new Date() });
+      };
+    }
+    return logger;
   };
-  return make({});
+  return make({}, () => configured);
 }
 
 /** A readable message for any thrown value. */

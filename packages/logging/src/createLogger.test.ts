@@ -22,6 +22,7 @@ function fakeClient(): FakeClient {
     setUser: (user) => client.calls.push(`user ${JSON.stringify(user ?? null)}`),
     revoke: () => client.calls.push('revoke'),
     regrant: () => client.calls.push('regrant'),
+    sessionId: () => 'fake-session',
   };
   return client;
 }
@@ -124,6 +125,37 @@ describe('createLogger', () => {
     logger.info('too low');
     logger.warn('kept');
     expect(client.logs.map((l) => l.message)).toEqual(['kept']);
+    logger.dispose();
+  });
+
+  it('setLevel on the browser logger moves its threshold (and its children’s) at run time, before the queue', async () => {
+    const logger = createLogger(config({ level: 'warn' }));
+    await logger.start();
+    const child = logger.child({ component: 'Checkout' });
+    logger.setLevel('debug');
+    expect(logger.level).toBe('debug');
+    child.debug('now kept');
+    logger.setLevel('critical');
+    logger.error('too low now');
+    child.critical('kept', {}, new Error('db down'));
+    expect(client.logs.map((l) => [l.level, l.message])).toEqual([
+      ['debug', 'now kept'],
+      ['critical', 'kept'],
+    ]);
+    logger.dispose();
+  });
+
+  it('sessionId(): undefined before consent and once withdrawn, the SDK’s session once loaded', async () => {
+    const consent = createTestConsent();
+    const logger = createLogger(config({ consent }));
+    void logger.start();
+    expect(logger.sessionId()).toBeUndefined();
+    consent.grant('monitoring');
+    await vi.waitFor(() => expect(logger.status()).toBe('ready'));
+    expect(logger.sessionId()).toBe('fake-session');
+    expect(logger.child({ a: 1 }).sessionId()).toBe('fake-session');
+    consent.deny('monitoring');
+    expect(logger.sessionId()).toBeUndefined();
     logger.dispose();
   });
 
@@ -258,6 +290,7 @@ describe('createLogger', () => {
 
   describe('console', () => {
     const spyConsole = () => ({
+      debug: vi.spyOn(console, 'debug').mockImplementation(() => {}),
       info: vi.spyOn(console, 'info').mockImplementation(() => {}),
       warn: vi.spyOn(console, 'warn').mockImplementation(() => {}),
       error: vi.spyOn(console, 'error').mockImplementation(() => {}),
@@ -280,6 +313,19 @@ describe('createLogger', () => {
       expect(out.info).not.toHaveBeenCalled();
       expect(startDatadog).not.toHaveBeenCalled(); // printed, not sent
       logger.dispose();
+    });
+
+    it('prints the levels the console has no method for as the SDK does: ok → debug, notice → info, critical/alert/emerg → error', () => {
+      const out = spyConsole();
+      const logger = createLogger(config({ consent: createTestConsent(), console: true, level: 'ok' }));
+      logger.ok('ok');
+      logger.notice('notice');
+      logger.critical('critical');
+      logger.alert('alert');
+      logger.emerg('emerg');
+      expect(out.debug.mock.calls).toEqual([['ok']]);
+      expect(out.info.mock.calls).toEqual([['notice']]);
+      expect(out.error.mock.calls).toEqual([['critical'], ['alert'], ['emerg']]);
     });
 
     it('prints nothing with console: false, nor by default in a production build', async () => {

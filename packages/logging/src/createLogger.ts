@@ -11,7 +11,16 @@ import {
 import type { LogClient } from './adapter/datadog';
 import { createBaseLogger, messageOf } from './base';
 import { DATADOG_SITES, isDatadogSite } from './site';
-import type { BrowserLogger, LogContext, LogEntry, LoggerConfig } from './types';
+import type { BrowserLogger, LogContext, LogEntry, LoggerConfig, LogLevel } from './types';
+
+/** The console method of the levels the console has no method for (as the SDK's own console handler maps them). */
+const CONSOLE_METHOD: Partial<Record<LogLevel, 'debug' | 'info' | 'error'>> = {
+  ok: 'debug',
+  notice: 'info',
+  critical: 'error',
+  alert: 'error',
+  emerg: 'error',
+};
 
 const idOnly = (user: { id: string }): LogContext => ({ id: user.id });
 
@@ -34,6 +43,7 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
   const { consent, consentCategory = 'monitoring', channel = pageChannel } = config;
   let user: LogContext | undefined;
   let imported = false;
+  let client: LogClient | undefined;
 
   const loader: VendorLoader<LogClient> = createVendorLoader<LogClient>({
     name: 'datadog',
@@ -43,7 +53,7 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
       const { startDatadog } = await import('./adapter/datadog');
       imported = true; // the SDK now watches uncaught errors itself
       stopEarlyCapture();
-      return startDatadog(config, {
+      client = startDatadog(config, {
         // The intake refused the token or the site: say so (status `rejected`, a warning in development).
         rejected: (httpStatus, url) =>
           loader.reject({
@@ -53,6 +63,7 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
           }),
         accepted: () => loader.accepted(),
       });
+      return client;
     },
     onRevoke: (client) => client.revoke(),
     onRegrant: (client) => client.regrant(),
@@ -67,7 +78,7 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
     const args: unknown[] = [scrubDeep(message, config.scrub)];
     if (Object.keys(context).length > 0) args.push(scrubDeep(context, config.scrub));
     if (error !== undefined) args.push(error); // as is, so the devtools link its stack
-    printTo[level].apply(console, args);
+    printTo[(CONSOLE_METHOD[level] ?? level) as 'debug' | 'info' | 'warn' | 'error'].apply(console, args);
   };
 
   const base = createBaseLogger(
@@ -75,18 +86,20 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
       // The user is part of the log as it was made, even if it is sent after a sign-out.
       const logged = user ? { ...entry, context: { usr: user, ...entry.context } } : entry;
       print(logged);
-      if (!consoleOnly) loader.call((client, at) => client.log(logged, at));
+      if (!consoleOnly) loader.call((sdk, at) => sdk.log(logged, at));
     },
     {
       level: config.level,
       context: config.context,
-      onGlobalContext: (context) => loader.call((client) => client.setGlobalContext(context), { state: 'context' }),
+      onGlobalContext: (context) => loader.call((sdk) => sdk.setGlobalContext(context), { state: 'context' }),
+      // The SDK's session, once it is loaded; none while consent is withdrawn (the SDK expired it).
+      sessionId: () => (loader.status() === 'denied' ? undefined : client?.sessionId()),
     },
   );
 
   const setUser = (next: LogContext | undefined) => {
     user = next;
-    loader.call((client) => client.setUser(next), { state: 'user' });
+    loader.call((sdk) => sdk.setUser(next), { state: 'user' });
   };
 
   // Until the SDK is imported (consent pending, or the chunk in flight), uncaught errors are caught
@@ -117,8 +130,8 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
     ];
   };
 
-  return {
-    ...base,
+  // Assigned onto the base logger, not spread: its `level` is a getter (it follows `setLevel`).
+  return Object.assign(base, {
     async start() {
       if (!isBrowser) return;
       if (unsubscribe.length === 0) follow();
@@ -139,5 +152,5 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
     status: loader.status,
     failure: loader.error,
     subscribe: loader.subscribe,
-  };
+  });
 }

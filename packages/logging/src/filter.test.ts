@@ -91,6 +91,10 @@ describe('createLogFilter', () => {
 
     const strict = createLogFilter({ maxRepeats: 2 });
     expect([1, 2, 3].map(() => strict({ message: 'same', status: 'error' }))).toEqual([true, true, false]);
+    // logs above error count too, even without an error object; notices do not
+    expect([1, 2, 3].map(() => strict({ message: 'db down', status: 'critical' }))).toEqual([true, true, false]);
+    expect([1, 2, 3].map(() => strict({ message: 'paged', status: 'emerg' }))).toEqual([true, true, false]);
+    expect([1, 2, 3].map(() => strict({ message: 'fyi', status: 'notice' }))).toEqual([true, true, true]);
   });
 
   it('applies extra scrub parameters', () => {

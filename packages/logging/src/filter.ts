@@ -19,6 +19,7 @@ export interface LogFilterOptions {
 
 const EXTENSION_URL = /^(?:chrome|moz|safari(?:-web)?|ms-browser|edge)-extension:\/\//i;
 const ANY_URL = /[a-z][\w+.-]*:\/\/[^\s)]+/i;
+const SEVERE = ['error', 'critical', 'alert', 'emerg'];
 /** Distinct errors counted per page; past it new errors are no longer counted (memory stays bounded). */
 const MAX_KEYS = 500;
 
@@ -41,7 +42,7 @@ export function isExtensionStack(stack: unknown): boolean {
  * The `beforeSend` of every browser log: scrubs the whole event in place (message, context, view URL,
  * referrer, error message and stack, with core's scrubber), then answers whether to send it: errors
  * from extensions only are dropped, and one error (kind, message, first frame) is sent at most
- * `maxRepeats` times per page.
+ * `maxRepeats` times per page (logs at `error` and above count even without an error object).
  */
 export function createLogFilter({
   dropExtensionErrors = true,
@@ -54,7 +55,8 @@ export function createLogFilter({
   const keep = (event: LogEventLike): boolean => {
     const { error } = event;
     if (dropExtensionErrors && isExtensionStack(error?.stack)) return false;
-    if (event.status !== 'error' && !error) return true;
+    // Counted: logs with an error, and logs at `error` or above (`critical`, `alert`, `emerg`) without one.
+    if (!error && !SEVERE.includes(event.status as string)) return true;
     const key = `${error?.kind}|${error?.message ?? event.message}|${String(error?.stack).split('\n')[1]}`;
     const count = (seen.get(key) ?? 0) + 1;
     if (count > 1 || seen.size < MAX_KEYS) seen.set(key, count);

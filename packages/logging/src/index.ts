@@ -7,6 +7,8 @@ export type {
   BrowserReportType,
   LogContext,
   LogEntry,
+  LogErrorCause,
+  LogErrorField,
   LogEvent,
   Logger,
   LoggerConfig,

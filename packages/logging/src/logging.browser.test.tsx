@@ -174,8 +174,10 @@ describe('@plinth/logging with the real Datadog SDK', () => {
 
   it('stops sending on "Reject all", clears the session cookie, and drops what is logged meanwhile', async () => {
     expect(ddCookie()).toBeDefined();
+    expect(logger.sessionId()).toMatch(/^[0-9a-f-]{36}$/);
     consent.deny();
     await expect.poll(ddCookie, { timeout: 5000 }).toBeUndefined();
+    expect(logger.sessionId()).toBeUndefined(); // the session ended with the consent
     logger.error('logged while rejected');
     channel.report('error', 'reported while rejected');
     consent.grant('monitoring');

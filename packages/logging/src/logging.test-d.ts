@@ -3,6 +3,7 @@ import {
   type BeforeSend,
   type BrowserLogger,
   createLogger,
+  type LogErrorField,
   type LogEvent,
   type Logger,
   type LoggerConfig,
@@ -19,7 +20,12 @@ it('has one Logger API in the browser, on the server and in tests', () => {
   expectTypeOf(createRecordingLogger()).toExtend<Logger>();
   expectTypeOf(createLogger).returns.toEqualTypeOf<BrowserLogger>();
   expectTypeOf<BrowserLogger>().toExtend<Logger>();
-  expectTypeOf<LogLevel>().toEqualTypeOf<'debug' | 'info' | 'warn' | 'error'>();
+  expectTypeOf<LogLevel>().toEqualTypeOf<
+    'ok' | 'debug' | 'info' | 'notice' | 'warn' | 'error' | 'critical' | 'alert' | 'emerg'
+  >();
+  expectTypeOf<Logger['critical']>().toEqualTypeOf<Logger['error']>();
+  expectTypeOf<Logger['sessionId']>().toEqualTypeOf<() => string | undefined>();
+  expectTypeOf<Logger['setLevel']>().parameters.toEqualTypeOf<[level: LogLevel | undefined]>();
   expectTypeOf<Logger['error']>().parameters.toEqualTypeOf<
     [message: string, context?: Record<string, unknown>, error?: unknown]
   >();
@@ -47,4 +53,20 @@ it('types the new options: beforeSend (drop with false, or edit), console, captu
   // a typo in a report type is a compile error
   expectTypeOf<{ captureReports: ['csp-violation'] }>().not.toExtend<Partial<LoggerConfig>>();
   expectTypeOf<{ console: 'verbose' }>().not.toExtend<Partial<LoggerConfig>>();
+});
+
+it('types the error field as Datadog has it (causes, fingerprint) and rejects an unknown level', () => {
+  expectTypeOf<NonNullable<LogEvent['error']>>().toEqualTypeOf<LogErrorField>();
+  expectTypeOf<NonNullable<LogErrorField['causes']>[number]>().toEqualTypeOf<{
+    message: string;
+    source: string;
+    type?: string;
+    stack?: string;
+  }>();
+  expectTypeOf<LogErrorField['fingerprint']>().toEqualTypeOf<string | undefined>();
+  const logger = createRecordingLogger({ sessionId: 's' });
+  // @ts-expect-error 'fatal' is not one of Datadog's statuses
+  logger.setLevel('fatal');
+  // @ts-expect-error nor a method
+  logger.fatal('x');
 });

@@ -51,6 +51,64 @@ describe('the server logger (@plinth/logging/server)', () => {
     expect(JSON.stringify(record)).not.toMatch(/abc|xyz|ana@|eyJ/);
   });
 
+  it("prints Datadog's nine statuses (critical for monitors) and follows setLevel, children inheriting", () => {
+    const { records, logger } = capture({ level: 'info' });
+    const child = logger.child({ requestId: 'r1' });
+    logger.ok('not yet');
+    logger.setLevel('ok');
+    child.ok('health');
+    logger.setLevel('critical');
+    child.error('dropped');
+    child.critical('db down');
+    logger.alert('paging');
+    logger.emerg('all down');
+    expect(records().map((r) => [r.status, r.message])).toEqual([
+      ['ok', 'health'],
+      ['critical', 'db down'],
+      ['alert', 'paging'],
+      ['emerg', 'all down'],
+    ]);
+    expect(logger.sessionId()).toBeUndefined();
+  });
+
+  it("keeps the error's cause chain as Datadog's error.causes (at most 10, scrubbed) and its dd_fingerprint", () => {
+    const { records, logger } = capture();
+    const root = new TypeError('socket closed for ana@example.com');
+    const middle = new Error('query failed', { cause: root });
+    const top = Object.assign(new Error('checkout failed', { cause: middle }), { dd_fingerprint: 'checkout-db' });
+    logger.error('checkout failed', {}, top);
+    logger.error('with a plain cause', {}, new Error('timed out', { cause: { code: 'ETIMEDOUT' } }));
+    let deep: Error = new Error('cause 12');
+    for (let i = 11; i >= 0; i -= 1) deep = new Error(`cause ${i}`, { cause: deep });
+    logger.error('deep', {}, deep);
+    const cyclic = new Error('cycle');
+    (cyclic as { cause?: unknown }).cause = cyclic;
+    logger.error('cyclic', {}, cyclic);
+    const [first, plain, deepRecord, cyclicRecord] = records();
+    expect(first!.error).toEqual({
+      kind: 'Error',
+      message: 'checkout failed',
+      stack: expect.stringContaining('checkout failed'),
+      fingerprint: 'checkout-db',
+      causes: [
+        { message: 'query failed', source: 'logger', type: 'Error', stack: expect.stringContaining('query failed') },
+        {
+          message: `socket closed for ${REDACTED}`,
+          source: 'logger',
+          type: 'TypeError',
+          stack: expect.stringContaining('TypeError'),
+        },
+      ],
+    });
+    expect((plain!.error as { causes: unknown }).causes).toEqual([
+      { message: '{"code":"ETIMEDOUT"}', source: 'logger' },
+    ]);
+    const deepCauses = (deepRecord!.error as { causes: { message: string }[] }).causes;
+    expect(deepCauses.map((c) => c.message)).toEqual(Array.from({ length: 10 }, (_, i) => `cause ${i + 1}`));
+    expect((cyclicRecord!.error as { causes: unknown[] }).causes).toHaveLength(10);
+    expect(JSON.stringify(records())).not.toContain('ana@example.com');
+  });
+
   it('keeps date, status and message from being overridden by context keys', () => {
     const { records, logger } = capture();
     logger.info('real', { message: 'fake', status: 'error', date: 'never' });

@@ -2,32 +2,24 @@
 // vendor SDK and no React: one JSON line per log on stdout, scrubbed with core's scrubber.
 import { scrubDeep, scrubValue } from '@plinth/core/server';
 import { createBaseLogger } from './base';
+import { errorField } from './error-field';
 import type { LogEntry, Logger, LoggingOptions } from './types';
 
-export type { LogContext, LogEntry, Logger, LoggingOptions, LogLevel } from './types';
+export type {
+  LogContext,
+  LogEntry,
+  LogErrorCause,
+  LogErrorField,
+  Logger,
+  LoggingOptions,
+  LogLevel,
+} from './types';
 
 export interface ServerLoggerConfig extends LoggingOptions {
   /** Print nothing (tests). Default false. */
   silent?: boolean;
   /** Where each line goes. Default `process.stdout` (or `console.log` where there is no process). */
   write?: (line: string) => void;
-}
-
-interface ErrorLike {
-  name?: unknown;
-  message?: unknown;
-  stack?: unknown;
-}
-
-/** An error as Datadog's log pipelines read it: `error.kind`, `error.message`, `error.stack`. */
-function errorField(error: unknown) {
-  if (error === null || typeof error !== 'object') return { message: String(error) };
-  const { name, message, stack } = error as ErrorLike;
-  return {
-    kind: typeof name === 'string' ? name : 'Error',
-    message: typeof message === 'string' ? message : String(error),
-    ...(typeof stack === 'string' ? { stack } : {}),
-  };
 }
 
 const defaultWrite = (line: string) => {

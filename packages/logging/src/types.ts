@@ -9,8 +9,12 @@ import type {
 } from '@plinth/core';
 import type { DatadogSite } from './site';
 
-/** Log levels, lowest first. A logger drops everything below its `level`. */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+/**
+ * Log levels, lowest first: Datadog's statuses (`ok` < `debug` < `info` < `notice` < `warn` < `error` <
+ * `critical` < `alert` < `emerg`), so a monitor keyed on `status:critical` sees Plinth's logs. A logger drops
+ * everything below its `level`.
+ */
+export type LogLevel = 'ok' | 'debug' | 'info' | 'notice' | 'warn' | 'error' | 'critical' | 'alert' | 'emerg';
 
 /** Structured attributes attached to a log (flattened into the log event, as Datadog does). */
 export type LogContext = Record<string, unknown>;
@@ -33,7 +37,7 @@ export interface LogEntry {
  */
 export interface LogEvent {
   message: string;
-  /** `'debug' | 'info' | 'warn' | 'error'` (the SDK's own captures use the same four). */
+  /** A `LogLevel` (`'critical'`, …); the SDK's own captures use `debug`, `info`, `warn` and `error`. */
   status: string;
   /** Milliseconds since the epoch: when the log was made. */
   date: number;
@@ -42,7 +46,29 @@ export interface LogEvent {
   service?: string;
   usr?: LogContext;
   view?: { url?: string; referrer?: string };
-  error?: { kind?: string; message?: string; stack?: string };
+  error?: LogErrorField;
+  [key: string]: unknown;
+}
+
+/** One link of an error's `cause` chain, as Datadog's `error.causes` holds it (no `kind`: Datadog says `type`). */
+export interface LogErrorCause {
+  message: string;
+  /** Where the error was seen: `'logger'` for a logged error (the SDK's `ErrorSource`). */
+  source: string;
+  /** The cause's `name` (`'TypeError'`), when it is an `Error`. */
+  type?: string;
+  stack?: string;
+}
+
+/** An error as Datadog reads it: `error.kind`, `error.message`, `error.stack`, the `cause` chain and a fingerprint. */
+export interface LogErrorField {
+  kind?: string;
+  message?: string;
+  stack?: string;
+  /** The `cause` chain, outermost first, at most 10 (Datadog's limit); it stops at a cause that is not an `Error`. */
+  causes?: LogErrorCause[];
+  /** From the error's `dd_fingerprint` property: errors with the same fingerprint are grouped in Error Tracking. */
+  fingerprint?: string;
   [key: string]: unknown;
 }
 
@@ -55,13 +81,30 @@ export type BrowserReportType = 'csp_violation' | 'deprecation' | 'intervention'
 
 /** The one logging API, the same in the browser, on the server and in tests. */
 export interface Logger {
-  /** The threshold: calls below it are dropped before anything else happens. */
+  /** The threshold now: calls below it are dropped before anything else happens (its own, else its parent's). */
   readonly level: LogLevel;
+  /**
+   * Changes the threshold at run time (Datadog's `logger.setLevel`), for this logger and the children that
+   * did not set their own. `undefined` goes back to the parent's level (the configured one for the root).
+   */
+  setLevel(level: LogLevel | undefined): void;
+  ok(message: string, context?: LogContext, error?: unknown): void;
   debug(message: string, context?: LogContext, error?: unknown): void;
   info(message: string, context?: LogContext, error?: unknown): void;
+  notice(message: string, context?: LogContext, error?: unknown): void;
   warn(message: string, context?: LogContext, error?: unknown): void;
   error(message: string, context?: LogContext, error?: unknown): void;
-  /** A logger that adds `context` to every log (`{ component: 'Checkout' }`); it shares level, user and global context. */
+  critical(message: string, context?: LogContext, error?: unknown): void;
+  alert(message: string, context?: LogContext, error?: unknown): void;
+  emerg(message: string, context?: LogContext, error?: unknown): void;
+  /**
+   * The Datadog session id of the logs sent now (Datadog's `getInternalContext().session_id`), to correlate
+   * with a support ticket or a backend trace. `undefined` before monitoring consent and while the SDK loads,
+   * when consent is withdrawn, when the session is not sampled, on the server and in tests (unless the
+   * recording logger is given one). It changes when Datadog starts a new session: read it when you need it.
+   */
+  sessionId(): string | undefined;
+  /** A logger that adds `context` to every log (`{ component: 'Checkout' }`); it shares the user and global context and inherits the level. */
   child(context: LogContext): Logger;
   /** Adds `key: value` to every later log of this logger and its children (and, in the browser, to captured errors). */
   setGlobalContext(key: string, value: unknown): void;

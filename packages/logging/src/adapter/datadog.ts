@@ -17,6 +17,8 @@ export interface LogClient {
   revoke(): void;
   /** Consent granted again: a new session starts. */
   regrant(): void;
+  /** The SDK's current session id (`getInternalContext().session_id`); undefined when not tracked. */
+  sessionId(): string | undefined;
 }
 
 /** Session cookies of 7.x (`_dd_s_v2`; `_dd_s` before) and, with `sessionPersistence: 'local-storage'`, the same keys there. */
@@ -120,9 +122,11 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): LogC
     silentMultipleInit: true,
     beforeSend: (event) => beforeSend(event as unknown as Parameters<typeof beforeSend>[0]),
   });
-  // The main logger's defaults (level debug, handler http) are kept: the threshold is Plinth's, applied before the
-  // queue, and so is the console output (`config.console`: printed at the call, before consent too).
+  // The threshold is Plinth's, applied before the queue, and so is the console output (`config.console`: printed
+  // at the call, before consent too). The main logger's handler stays `http`; its level goes down from `debug` to
+  // the lowest status, `ok`, or the SDK would drop every `ok` log Plinth hands it.
   const { logger } = datadogLogs;
+  logger.setLevel('ok');
   client = {
     log(entry, at) {
       // The SDK takes the event time from a `date` attribute: queued logs keep the time they were made at.
@@ -145,6 +149,7 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): LogC
       else setTimeout(clearStorage, 0);
     },
     regrant: () => datadogLogs.setTrackingConsent('granted'),
+    sessionId: () => datadogLogs.getInternalContext()?.session_id,
   };
   return client;
 }

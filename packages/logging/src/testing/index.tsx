@@ -10,6 +10,7 @@
  */
 import { type ReactNode, useState } from 'react';
 import { createBaseLogger } from '../base';
+import { errorField } from '../error-field';
 import { createLogFilter } from '../filter';
 import { LoggerContext } from '../LoggerContext';
 import type { BeforeSend, LogContext, LogEntry, LogEvent, Logger, LoggerConfig, LogLevel } from '../types';
@@ -35,18 +36,14 @@ export interface RecordingLoggerOptions
   context?: LogContext;
   /** The app's hook, applied to `sent` as the browser logger applies it. */
   beforeSend?: BeforeSend;
+  /** What `logger.sessionId()` answers (a browser logger's Datadog session id). Default `undefined`. */
+  sessionId?: string;
 }
 
-const errorField = (error: unknown): LogEvent['error'] => {
-  const { name, message, stack } = (error ?? {}) as { name?: unknown; message?: unknown; stack?: unknown };
-  return {
-    kind: typeof name === 'string' ? name : 'Error',
-    message: typeof message === 'string' ? message : String(error),
-    ...(typeof stack === 'string' ? { stack } : {}),
-  };
-};
-
-/** A logger that keeps what it is given in `.entries` (same threshold, child and global context rules). Default level `'debug'`. */
+/**
+ * A logger that keeps what it is given in `.entries` (same levels, threshold, `setLevel`, child and global context
+ * rules). Default level `'debug'`.
+ */
 export function createRecordingLogger(options: RecordingLoggerOptions = {}): RecordingLogger {
   const entries: LogEntry[] = [];
   const sent: LogEvent[] = [];
@@ -65,18 +62,18 @@ export function createRecordingLogger(options: RecordingLoggerOptions = {}): Rec
       };
       if (filter(event)) sent.push(event);
     },
-    { ...options, level: options.level ?? 'debug' },
+    { ...options, level: options.level ?? 'debug', sessionId: () => options.sessionId },
   );
-  const recorder: RecordingLogger = {
-    ...base,
+  // Assigned onto the base logger, not spread: its `level` is a getter (it follows `setLevel`).
+  const recorder: RecordingLogger = Object.assign(base, {
     entries,
     sent,
-    of: (level) => entries.filter((entry) => entry.level === level),
+    of: (level: LogLevel) => entries.filter((entry) => entry.level === level),
     clear: () => {
       entries.length = 0;
       sent.length = 0;
     },
-  };
+  });
   recorders.add(recorder);
   return recorder;
 }
