@@ -99,9 +99,10 @@ export interface Logger {
   emerg(message: string, context?: LogContext, error?: unknown): void;
   /**
    * The Datadog session id of the logs sent now (Datadog's `getInternalContext().session_id`), to correlate
-   * with a support ticket or a backend trace. `undefined` before monitoring consent and while the SDK loads,
-   * when consent is withdrawn, when the session is not sampled, on the server and in tests (unless the
-   * recording logger is given one). It changes when Datadog starts a new session: read it when you need it.
+   * with a support ticket or a backend trace. `undefined` before monitoring consent, while the SDK loads and
+   * until it has started its session (asynchronously, just after `ready`), when consent is withdrawn, when the
+   * session is not sampled, on the server and in tests (unless the recording logger is given one). It changes
+   * when Datadog starts a new session: read it when you need it.
    */
   sessionId(): string | undefined;
   /** A logger that adds `context` to every log (`{ component: 'Checkout' }`); it shares the user and global context and inherits the level. */
