@@ -34,6 +34,8 @@ vi.mock('./adapter/posthog', () => ({
       register: record('register'),
       unregister: record('unregister'),
       distinctId: () => 'distinct-1',
+      sessionId: () => 'session-1',
+      onSessionId: () => () => {},
       reset: record('reset'),
       pause: record('pause'),
       resume: record('resume'),
@@ -226,6 +228,34 @@ describe('AnalyticsProvider', () => {
       'capture:by_bob',
     ]);
     expect(fake.calls.find((c) => c.method === 'identify')?.args[0]).toBe('bob');
+  });
+
+  it('reset() is the sign-out of apps without auth: the same path as the channel, dropping what the person queued', async () => {
+    const { consent, analytics } = mount();
+    analytics.identify('alice');
+    analytics.register({ plan: 'pro' });
+    analytics.capture('by_alice');
+    analytics.reset();
+    analytics.identify('bob');
+    analytics.capture('by_bob');
+    act(() => consent.grant('analytics'));
+    await waitFor(() => expect(captured().some((e) => e.event === 'by_bob')).toBe(true)); // the sentinel
+    expect(methods().filter((m) => /^(identify|register|reset|capture:by_)/.test(m))).toEqual([
+      'reset',
+      'identify',
+      'capture:by_bob',
+    ]);
+    expect(fake.calls.find((c) => c.method === 'identify')?.args[0]).toBe('bob');
+    act(() => channel.signedIn({ id: 'carol' }));
+    analytics.reset();
+    act(() => channel.signedIn({ id: 'carol' })); // reset forgot carol: she is identified again
+    expect(methods().filter((m) => m === 'identify' || m === 'reset')).toEqual([
+      'reset',
+      'identify',
+      'identify',
+      'reset',
+      'identify',
+    ]);
   });
 
   it('turns channel exposures and exceptions (ErrorBoundary) into events', async () => {

@@ -1,5 +1,6 @@
 import { defineEvents } from './defineEvents';
 import type { Analytics } from './types';
+import { useSessionId } from './useAnalytics';
 
 type Catalogue = {
   signup_completed: { plan: 'free' | 'pro' };
@@ -28,6 +29,13 @@ describe('typed event catalogue', () => {
     analytics.capture('app_opened', { x: 1 });
     // @ts-expect-error the timer's stop needs the properties too
     analytics.time('signup_completed')();
+  });
+
+  it('types the session id and reset', () => {
+    expectTypeOf(analytics.sessionId).returns.toEqualTypeOf<string | undefined>();
+    expectTypeOf(useSessionId).returns.toEqualTypeOf<string | undefined>();
+    expectTypeOf(analytics.onSessionId).parameter(0).toEqualTypeOf<(id: string | undefined) => void>();
+    expectTypeOf(analytics.reset).toEqualTypeOf<() => void>();
   });
 
   it('defineEvents types the hooks', () => {

@@ -11,6 +11,7 @@ import {
   setRemoteConfig,
   waitForEvents,
 } from '../test/browser-helpers';
+import { useSessionId } from './useAnalytics';
 
 beforeEach(() => resetPage());
 afterEach(async () => {
@@ -79,6 +80,49 @@ describe('claimed capabilities, in the browser (real posthog-js against the sand
     expect(sessionOf(received, 'after_reload')).toBe(session);
     expect(sessionOf(received, 'after_idle')).toEqual(expect.any(String));
     expect(sessionOf(received, 'after_idle')).not.toBe(session);
+  });
+
+  it('sessionId() and useSessionId() are the $session_id the events carry, and follow an idle renewal and reset()', async () => {
+    const token = newToken('session-id');
+    function Session() {
+      return <p data-testid="session">{useSessionId() ?? 'none'}</p>;
+    }
+    const { analytics } = mountAnalytics(token, { children: <Session /> });
+    const shown = () => document.querySelector('[data-testid="session"]')!.textContent;
+    const heard: (string | undefined)[] = [];
+    analytics.onSessionId((id) => heard.push(id));
+    expect(analytics.sessionId()).toBeUndefined(); // the SDK is still loading
+    await whenReady(analytics);
+    await waitFor(() => expect(analytics.sessionId()).toEqual(expect.any(String)));
+    const first = analytics.sessionId()!;
+    await waitFor(() => expect(shown()).toBe(first));
+    analytics.capture('in_first');
+    // 31 minutes pass with no activity (the clock stays ahead: posthog-js also starts a new session when
+    // time goes backwards): the page's next event starts a new session.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31 * 60_000, shouldAdvanceTime: true });
+    let received: PosthogEvent[];
+    let renewed: string;
+    let afterReset: string;
+    try {
+      act(() => analytics.capture('after_idle'));
+      renewed = analytics.sessionId()!;
+      expect(renewed).not.toBe(first);
+      expect(shown()).toBe(renewed);
+      analytics.identify('user-session');
+      act(() => analytics.reset());
+      afterReset = analytics.sessionId()!;
+      expect([first, renewed]).not.toContain(afterReset);
+      expect(shown()).toBe(afterReset);
+      analytics.capture('after_reset');
+      received = await waitForEvents(token, (e) => e.some((x) => x.event === 'after_reset'));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(sessionOf(received, 'in_first')).toBe(first);
+    expect(sessionOf(received, 'after_idle')).toBe(renewed);
+    expect(sessionOf(received, 'after_reset')).toBe(afterReset);
+    expect(received.find((e) => e.event === 'after_reset')?.properties.distinct_id).not.toBe('user-session');
+    expect(heard).toEqual([first, renewed, afterReset]);
   });
 
   it('page leave: $pageleave when the page is hidden for good; none when the capability is off', async () => {

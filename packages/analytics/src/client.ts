@@ -26,6 +26,10 @@ export interface AnalyticsClient {
   register(properties: Properties, once: boolean): void;
   unregister(name: string): void;
   distinctId(): string;
+  /** The current session's id (`undefined` when there is none, e.g. cookieless). */
+  sessionId(): string | undefined;
+  /** Called with the new id when the session changes (and at once when there is one); returns the unsubscribe function. */
+  onSessionId(listener: (id: string) => void): () => void;
   reset(): void;
   /** Consent revoked: send nothing more, remove the SDK's cookies and storage. */
   pause(): void;

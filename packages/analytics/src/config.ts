@@ -66,7 +66,11 @@ export interface AnalyticsConfig {
    * page's own origin such as `'/ingest'`), a self-hosted PostHog, or the sandbox (`http://127.0.0.1:4700`).
    */
   apiHost?: string;
-  /** The PostHog app's host, for links and the toolbar when `apiHost` is a proxy. Default the region's (`https://us.posthog.com`). */
+  /**
+   * The PostHog app's host, passed to posthog-js as `ui_host` (links into the app: toolbar, replay URL, surveys,
+   * its Sentry/Intercom/Crisp integrations). None of those runs in Plinth's build, so it has no visible effect
+   * today (README, "What `uiHost` does"). Default the region's (`https://us.posthog.com`).
+   */
   uiHost?: string;
   /**
    * What happens for a visitor who refused `analytics` consent: `'off'` (default) sends nothing and loads

@@ -69,9 +69,11 @@ describe('consent (real posthog-js against the sandbox)', () => {
     analytics.capture('while_granted');
     await waitForEvents(token, (e) => e.some((x) => x.event === 'while_granted'));
     expect(posthogStorage().length).toBeGreaterThan(0);
+    expect(analytics.sessionId()).toEqual(expect.any(String));
 
     act(() => consent.deny('analytics'));
     expect(posthogStorage()).toEqual([]);
+    expect(analytics.sessionId()).toBeUndefined();
     analytics.capture('after_revoke');
     act(() => consent.grant('analytics'));
     analytics.capture('after_regrant');
@@ -102,6 +104,7 @@ describe('consent (real posthog-js against the sandbox)', () => {
     expect(posthogStorage()).toEqual([]);
     expect(document.cookie).not.toMatch(/ph_/);
     expect(analytics.status()).toBe('denied');
+    expect(analytics.sessionId()).toBeUndefined(); // no session is kept for a cookieless visit
 
     act(() => consent.grant('analytics'));
     await waitFor(() => expect(analytics.status()).toBe('ready'), { timeout: 10_000 });

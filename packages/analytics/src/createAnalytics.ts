@@ -81,6 +81,10 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
     load: async () => {
       const client = await loadClient(() => loader);
       applyIdentity(client); // before the queued events replay
+      client.onSessionId((id) => {
+        reported = id;
+        syncSession();
+      });
       return client;
     },
     onRevoke: (client) => client.pause(),
@@ -99,6 +103,8 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
    * and never sent before consent.
    */
   let identityOps: ((client: AnalyticsClient) => void)[] = [];
+  /** Loaded and taking calls (`rejected` too: the SDK is there, PostHog refused the data). */
+  const usable = () => /^(ready|rejected)$/.test(loader.status());
   const applyIdentity = (client: AnalyticsClient) => {
     const ops = identityOps;
     identityOps = [];
@@ -113,9 +119,30 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
   const identity = (op: (client: AnalyticsClient) => void) => {
     identityOps.push(op);
     if (identityOps.length > IDENTITY_LIMIT) identityOps.shift();
-    const status = loader.status();
-    if (status === 'ready' || status === 'rejected') loader.call(applyIdentity);
+    if (usable()) loader.call(applyIdentity);
   };
+
+  /**
+   * posthog-js's session id as it reports it (`onSessionId`), kept here so `sessionId()` is a plain read (a
+   * `useSyncExternalStore` snapshot) that never makes posthog-js touch its storage; `undefined` unless the SDK
+   * is usable (before consent, after a refusal or revocation).
+   */
+  let reported: string | undefined;
+  let session: string | undefined;
+  const sessionListeners = new Set<(id: string | undefined) => void>();
+  const syncSession = () => {
+    const id = usable() ? reported : undefined;
+    if (id === session) return;
+    session = id;
+    for (const listener of [...sessionListeners]) {
+      try {
+        listener(id);
+      } catch (error) {
+        console.error('[plinth] analytics:', error);
+      }
+    }
+  };
+  loader.subscribe(syncSession);
   const scrub = <T>(value: T): T => scrubDeep(value, { extraParams: config.scrubParams });
 
   /**
@@ -185,6 +212,20 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
     const [set, setOnce] = [update.set && scrub(update.set), update.setOnce && scrub(update.setOnce)];
     identity((client) => client.identify(id, set, setOnce));
   };
+  /**
+   * Sign-out: the next person is not merged into the last. The channel's `signedOut` and the public `reset()`
+   * are this one function.
+   */
+  const reset = () => {
+    lastIdentified = undefined;
+    person++;
+    identityOps = []; // what the previous person did not get to send goes, as their events do
+    identity((client) => {
+      client.reset();
+      reported = client.sessionId(); // the next session starts now, as posthog-js's get_session_id() starts it
+      syncSession();
+    });
+  };
   let cleanups: (() => void)[] = [];
   let epoch = 0;
 
@@ -223,10 +264,15 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
     },
     unregister: (name) => identity((client) => client.unregister(name)),
     distinctId: () => {
-      const status = loader.status();
       let id: string | undefined;
-      if (status === 'ready' || status === 'rejected') loader.call((client) => (id = client.distinctId()));
+      if (usable()) loader.call((client) => (id = client.distinctId()));
       return id;
+    },
+    reset,
+    sessionId: () => session,
+    onSessionId: (listener) => {
+      sessionListeners.add(listener);
+      return () => void sessionListeners.delete(listener);
     },
     status: () => loader.status(),
     failure: () => loader.error(),
@@ -278,12 +324,7 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
           },
           { replay: true },
         ),
-        channel.on('signedOut', () => {
-          lastIdentified = undefined;
-          person++;
-          identityOps = []; // what the previous person did not get to send goes, as their events do
-          identity((client) => client.reset());
-        }),
+        channel.on('signedOut', reset),
       );
       if (caps.exceptions) {
         cleanups.push(channel.on('exception', ({ error, context }) => captureException(error, context)));

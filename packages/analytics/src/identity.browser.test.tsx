@@ -30,6 +30,7 @@ describe('identity, person and group properties, alias, super properties (real p
     analytics.setPersonProperties({ set: { seats_used: 3 } });
     expect(analytics.status()).toBe('denied');
     expect(analytics.distinctId()).toBeUndefined();
+    expect(analytics.sessionId()).toBeUndefined();
     expect(posthogStorage()).toEqual([]);
 
     const grantedAt = Date.now();

@@ -1,4 +1,5 @@
-import { channel } from '@plinth/core';
+import { channel, ErrorBoundary } from '@plinth/core';
+import { useState } from 'react';
 import { act, waitFor } from '../../../tooling/render';
 import {
   mountAnalytics,
@@ -92,6 +93,39 @@ describe('page views, scrubbing, identity (real posthog-js against the sandbox)'
     expect(after.properties.distinct_id).not.toBe('user-42');
     expect(after.properties.distinct_id).not.toBe(identify.properties.$anon_distinct_id);
     expect(JSON.stringify(received)).not.toContain('erin@example.com');
+  });
+
+  it("core's ErrorBoundary: $exception carries React's component stack and the boundary's context, scrubbed", async () => {
+    const token = newToken('boundary');
+    let explode = () => {};
+    function Checkout() {
+      const [failed, setFailed] = useState(false);
+      explode = () => setFailed(true);
+      if (failed) throw new Error('checkout failed for gina@example.com');
+      return <p>fine</p>;
+    }
+    const { analytics } = mountAnalytics(token, {
+      children: (
+        <ErrorBoundary fallback={<p>fallback</p>} context={{ area: 'checkout' }}>
+          <Checkout />
+        </ErrorBoundary>
+      ),
+    });
+    await waitFor(() => expect(analytics.status()).toBe('ready'), { timeout: 10_000 });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      act(() => explode());
+    } finally {
+      quiet.mockRestore();
+    }
+    const received = await waitForEvents(token, (e) => e.some((x) => x.event === '$exception'));
+    const exception = received.find((e) => e.event === '$exception')!;
+    expect(exception.properties).toMatchObject({
+      area: 'checkout',
+      componentStack: expect.stringMatching(/\bCheckout\b[\s\S]*\bErrorBoundary\b/),
+    });
+    expect(JSON.stringify(exception)).toContain('checkout failed for');
+    expect(JSON.stringify(exception)).not.toContain('gina@example.com');
   });
 
   it('refuses an email-shaped id', async () => {

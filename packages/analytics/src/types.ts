@@ -90,4 +90,17 @@ export interface Analytics<E extends EventCatalogue = AnyEvents> {
   unregister(name: keyof SuperProperties & string): void;
   /** PostHog's current distinct id, once the SDK is loaded (`undefined` before consent). */
   distinctId(): string | undefined;
+  /**
+   * Sign-out for apps without `@plinth/auth` (with it, this runs on the session channel's sign-out): forgets
+   * the person (a new anonymous distinct id), their super properties and groups, starts a new session, and
+   * drops what they had queued but not sent. Kept in order with the identity calls while consent is pending.
+   */
+  reset(): void;
+  /**
+   * The session id posthog-js puts on every event as `$session_id`, once the SDK is loaded (`undefined`
+   * before consent, while it is refused or revoked, and for a visitor counted cookielessly).
+   */
+  sessionId(): string | undefined;
+  /** Listen to `sessionId()` changes (a new session after 30 idle minutes, `reset()`, consent); returns the unsubscribe function. */
+  onSessionId(listener: (id: string | undefined) => void): () => void;
 }

@@ -16,6 +16,12 @@ export function useAnalyticsStatus(): AnalyticsStatus {
   return useSyncExternalStore(analytics.subscribe, analytics.status, () => 'idle');
 }
 
+/** `sessionId()`, re-rendering when the session changes; `undefined` on the server and before consent. */
+export function useSessionId(): string | undefined {
+  const analytics = useAnalytics();
+  return useSyncExternalStore(analytics.onSessionId, analytics.sessionId, () => undefined);
+}
+
 /**
  * Times from mount: returns `stop(properties?)`, which captures `event` with `$duration` (once).
  * A remount starts a new timer.

@@ -259,6 +259,9 @@ export async function loadPosthog(
       instance.unregister(name);
     },
     distinctId: () => instance.get_distinct_id(),
+    // posthog-js answers '' when it keeps no session (cookieless mode, not initialised).
+    sessionId: () => instance.get_session_id() || undefined,
+    onSessionId: (listener) => instance.onSessionId((id) => listener(id)),
     reset() {
       instance.reset();
     },

@@ -25,13 +25,15 @@ export interface FakeAnalytics extends Analytics<AnyEvents> {
   /**
    * Identity calls so far, in order: `['identify', id, person]`, `['setPersonProperties', person]`,
    * `['alias', alias]`, `['group', type, key, properties]`, `['resetGroups']`, `['register', properties, options]`,
-   * `['unregister', name]`.
+   * `['unregister', name]`, `['reset']`.
    */
   readonly identity: [method: string, ...args: unknown[]][];
   /** Super properties registered and not unregistered; added to each recorded event. */
   readonly superProperties: Record<string, unknown>;
   /** Drive `status()` (and `useAnalyticsStatus()`) from the test. */
   setStatus(status: AnalyticsStatus): void;
+  /** Drive `sessionId()` (and `useSessionId()`) from the test; `undefined` until set. `reset()` sets a new one when there was one. */
+  setSessionId(id: string | undefined): void;
   /** Forget what was recorded. */
   clear(): void;
 }
@@ -42,6 +44,9 @@ const fakes = new Set<FakeAnalytics>();
 export function createFakeAnalytics(initial: AnalyticsStatus = 'ready'): FakeAnalytics {
   let status = initial;
   const listeners = new Set<(status: AnalyticsStatus) => void>();
+  const sessionListeners = new Set<(id: string | undefined) => void>();
+  let session: string | undefined;
+  let sessions = 0;
   const events: RecordedEvent[] = [];
   const exceptions: FakeAnalytics['exceptions'] = [];
   const identity: FakeAnalytics['identity'] = [];
@@ -79,6 +84,22 @@ export function createFakeAnalytics(initial: AnalyticsStatus = 'ready'): FakeAna
       record('unregister')(name);
     },
     distinctId: () => distinct,
+    reset: () => {
+      distinct = undefined;
+      for (const key of Object.keys(superProperties)) delete superProperties[key];
+      record('reset')();
+      if (session !== undefined) fake.setSessionId(`fake-session-${++sessions}`);
+    },
+    sessionId: () => session,
+    onSessionId: (listener) => {
+      sessionListeners.add(listener);
+      return () => sessionListeners.delete(listener);
+    },
+    setSessionId: (id) => {
+      if (id === session) return;
+      session = id;
+      for (const listener of sessionListeners) listener(id);
+    },
     time: (event) => {
       const started = performance.now();
       let stopped = false;
@@ -107,6 +128,7 @@ export function createFakeAnalytics(initial: AnalyticsStatus = 'ready'): FakeAna
       identity.length = 0;
       for (const key of Object.keys(superProperties)) delete superProperties[key];
       distinct = undefined;
+      fake.setSessionId(undefined);
     },
   };
   fakes.add(fake);

@@ -1,6 +1,6 @@
 import { act, render, screen } from '../../../../tooling/render';
 import { defineEvents } from '../defineEvents';
-import { useAnalyticsStatus } from '../useAnalytics';
+import { useAnalyticsStatus, useSessionId } from '../useAnalytics';
 import { createFakeAnalytics, resetAnalytics, sharedFakeAnalytics, TestAnalyticsProvider } from './index';
 
 const events = defineEvents<{ signup_completed: { plan: 'free' | 'pro' } }>();
@@ -30,6 +30,28 @@ describe('@plinth/analytics/testing', () => {
     expect(screen.getByRole('button').textContent).toBe('ready');
     act(() => analytics.setStatus('waiting-consent'));
     expect(screen.getByRole('button').textContent).toBe('waiting-consent');
+  });
+
+  it('drives sessionId()/useSessionId() and records reset(), which starts a new session', () => {
+    const analytics = createFakeAnalytics();
+    function Session() {
+      return <p data-testid="session">{useSessionId() ?? 'none'}</p>;
+    }
+    render(
+      <TestAnalyticsProvider analytics={analytics}>
+        <Session />
+      </TestAnalyticsProvider>,
+    );
+    expect(screen.getByTestId('session').textContent).toBe('none');
+    act(() => analytics.setSessionId('s-1'));
+    expect(screen.getByTestId('session').textContent).toBe('s-1');
+    act(() => analytics.identify('user-1'));
+    act(() => analytics.reset());
+    expect(analytics.identity.map(([method]) => method)).toEqual(['identify', 'reset']);
+    expect(analytics.distinctId()).toBeUndefined();
+    expect(screen.getByTestId('session').textContent).not.toMatch(/^(s-1|none)$/);
+    act(() => resetAnalytics());
+    expect(screen.getByTestId('session').textContent).toBe('none');
   });
 
   it('resetAnalytics clears every fake, the shared one included', () => {
