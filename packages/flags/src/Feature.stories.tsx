@@ -165,4 +165,3 @@ export const WaitsForTheFlagService: Story = {
     await expect(canvas.queryByText('€10 / month')).toBeNull();
   },
 };
-

@@ -81,6 +81,12 @@ export interface FlagsClient {
   subscribe(key: string, listener: () => void): () => void;
   status(): FlagsStatus;
   subscribeStatus(listener: () => void): () => void;
+  /**
+   * Why the status is `failed` or `timeout` (LaunchDarkly's `useLDClientError`): a `PlinthError` from the
+   * loader (`code`: `'failed'` — the SDK's init was refused or errored, e.g. a 400 in secure mode without
+   * `hash` —, `'blocked'`, `'timeout'`), with the SDK's error as `cause`; `undefined` otherwise.
+   */
+  failure(): PlinthError | undefined;
   /** Catalogue flags the service answered for with an error (`FLAG_NOT_FOUND`, `TYPE_MISMATCH`), by key. */
   errors(): Readonly<Record<string, FlagErrorCode>>;
   /**
@@ -238,6 +244,18 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
     timeoutMs,
     load: async () => {
       const { createLaunchDarkly } = await import('./adapter/launchdarkly');
+      // The SDK's own failure (a 500, a 400 in secure mode, an unreachable service) is `failed`, with the SDK's
+      // error as cause; only the chunk's import failing above is `blocked`.
+      const initFailed = (cause: unknown): never => {
+        throw new PlinthError(
+          "launchdarkly: the SDK could not get the first evaluation (the SDK's error is the cause)",
+          {
+            source: 'flags',
+            code: 'init',
+            cause,
+          },
+        );
+      };
       adapter = await createLaunchDarkly({
         clientSideId,
         user,
@@ -266,7 +284,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
             }
           }
         },
-      });
+      }).catch(initFailed);
       if (closed) adapter.close();
       return adapter;
     },
@@ -360,6 +378,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
     status: store.status,
     subscribeStatus: store.subscribeStatus,
     errors: () => ({ ...errors }),
+    failure: () => loader.error(),
     exposure(name, variant) {
       const source: FlagSource = store.get(name).source;
       channel.exposure(name, variant, { source });

@@ -11,7 +11,7 @@ import { createBootstrap } from './server/index';
 import { testFlags } from './test-flags';
 import { useAllFlags } from './useAllFlags';
 import { useFlag } from './useFlag';
-import { useFlagsStatus } from './useFlagsStatus';
+import { useFlagsFailure, useFlagsStatus } from './useFlagsStatus';
 import { useFlagsContext, useTrack } from './useTrack';
 import { useVariant } from './useVariant';
 import { visitorKeyCookie } from './visitorKey';
@@ -86,6 +86,7 @@ function Probe({ seen }: { seen?: string[] }) {
   return (
     <p>
       <output data-testid="status">{useFlagsStatus()}</output>
+      <output data-testid="failure">{useFlagsFailure()?.code ?? 'none'}</output>
       <output data-testid="theme">{theme}</output>
       <output data-testid="price">{price}</output>
       <output data-testid="improved">{String(improved)}</output>
@@ -111,6 +112,7 @@ describe('flags with the real LaunchDarkly SDK against the sandbox', () => {
     expect(text('price')).toBe('control'); // the catalogue default on the first render
     // The first test also fetches the SDK's chunk from the dev server.
     await waitFor(() => expect(text('status')).toBe('ready'), { timeout: 5000 });
+    expect(text('failure')).toBe('none');
     expect(text('price')).toBe('a');
     expect(text('improved')).toBe('true'); // fpImprovedUI, not fpImprovedUi
     const streams = async () =>
@@ -277,6 +279,7 @@ describe('flags with the real LaunchDarkly SDK against the sandbox', () => {
     );
     await waitFor(() => expect(['failed', 'timeout']).toContain(text('status')), { timeout: 1500 });
     expect(performance.now() - started).toBeLessThan(1500 + 300);
+    expect(text('failure')).toBe(text('status')); // why: the loader's error, code failed or timeout
     expect(text('theme')).toBe('dark');
     expect(text('price')).toBe('control');
     expect(pageErrors).toEqual([]);

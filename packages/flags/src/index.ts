@@ -14,6 +14,6 @@ export type { AppContext, FlagAttribute, UserAttributes } from './ldContext';
 export type { FlagDetails, FlagReason, FlagSource, FlagsStatus } from './store';
 export { useAllFlags } from './useAllFlags';
 export { type FlagHookOptions, useFlag, useFlagDetails } from './useFlag';
-export { useFlagsStatus } from './useFlagsStatus';
+export { useFlagsFailure, useFlagsStatus } from './useFlagsStatus';
 export { type FlagsContextSetters, useFlagsContext, useTrack } from './useTrack';
 export { useVariant } from './useVariant';

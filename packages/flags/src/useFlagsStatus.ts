@@ -1,3 +1,4 @@
+import type { PlinthError } from '@plinth/core';
 import { useSyncExternalStore } from 'react';
 import { useFlagsClient } from './context';
 import type { FlagsStatus } from './store';
@@ -9,4 +10,11 @@ import type { FlagsStatus } from './store';
 export function useFlagsStatus(): FlagsStatus {
   const client = useFlagsClient('useFlagsStatus');
   return useSyncExternalStore(client.subscribeStatus, client.status, client.status);
+}
+
+/** Why the flags are `failed` or `timeout` (`client.failure()`), re-read at each status change; else `undefined`. */
+export function useFlagsFailure(): PlinthError | undefined {
+  const client = useFlagsClient('useFlagsFailure');
+  const read = () => client.failure();
+  return useSyncExternalStore(client.subscribeStatus, read, read);
 }

@@ -97,6 +97,7 @@ export function createTestFlagsClient({
     status: store.status,
     subscribeStatus: store.subscribeStatus,
     errors: () => ({}),
+    failure: () => undefined,
     exposure(key, variant) {
       fake.exposures.push({ key, variant });
       channel.exposure(key, variant, { source: store.get(key).source });
