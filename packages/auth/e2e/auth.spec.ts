@@ -370,6 +370,75 @@ test('two session clients sharing the page’s tokens renew with one refresh gra
   await expect(page.getByTestId('status-second')).toHaveText('signedIn');
 });
 
+// Forced renewal (react-oidc-context's signinSilent) against the real provider. renewBeforeSeconds: 0 puts the
+// scheduled renewal at the 8 s expiry, so the refresh grant seen before it is refresh()'s.
+test('refresh() renews now: one refresh grant, a working new token, and the scope the provider granted', async ({
+  page,
+}) => {
+  await page.addInitScript(() => sessionStorage.setItem('e2e.settings', JSON.stringify({ renewBeforeSeconds: 0 })));
+  const tokens = captureTokens(page);
+  await signInAtAccount(page);
+  expect(await refreshes(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('refreshed')).toHaveText('1');
+  const grants = await refreshes(page);
+  expect(grants.map((entry) => entry.status)).toEqual([200]);
+  await expect(page.getByTestId('status')).toHaveText('signedIn');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(tokens.access).toHaveLength(2);
+  const accepted = await page.request.get(`${SANDBOX_URL}/oidc/me`, {
+    headers: { authorization: `Bearer ${tokens.access.at(-1)}` },
+  });
+  expect(accepted.status()).toBe(200);
+  // Asked for offline_access (discovery lists it); oidc-provider grants it only with prompt=consent: the state
+  // says what was granted, not what was asked for.
+  expect(String((await received(page, 'authorization'))[0]?.query?.scope).split(' ')).toContain('offline_access');
+  const granted = String(await page.getByTestId('scope').textContent()).split(' ');
+  expect(granted).toEqual(expect.arrayContaining(['openid', 'profile', 'email']));
+  expect(granted).not.toContain('offline_access');
+});
+
+test('signOut({ returnTo }) through the end-session page lands on returnTo; { local: true } never visits it', async ({
+  page,
+  context,
+}) => {
+  const tokens = captureTokens(page);
+  const logins = new Set<string>();
+  context.on('request', (request) => {
+    if (request.isNavigationRequest() && request.url().startsWith(`${SANDBOX_URL}/oidc/interaction/`))
+      logins.add(request.url());
+  });
+  await signInAtAccount(page);
+  await page.getByRole('button', { name: 'Leave (to /bye)' }).click();
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/bye?from=menu`);
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+  // The registered post-logout URI, unchanged: returnTo travelled in the stored state.
+  const [endSession] = await received(page, 'end_session');
+  expect(endSession?.query?.post_logout_redirect_uri).toBe(`${ORIGIN}/`);
+
+  await page.goto('/signin?returnTo=%2Faccount'); // explicit: the tab's automatic sign-in was used above
+  await login(page);
+  await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
+  const held = String(tokens.refresh.at(-1));
+  const before = (await received(page, 'end_session')).length;
+  await page.getByRole('button', { name: 'Leave this app only' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+  await expect(page.getByTestId('home')).toBeVisible();
+  // Revoked here, the provider's page never visited …
+  await expect.poll(async () => (await received(page, 'revocation')).length).toBe(4); // two at each sign-out
+  expect((await received(page, 'end_session')).length).toBe(before);
+  const refused = await page.request.post(`${SANDBOX_URL}/oidc/token`, {
+    form: { grant_type: 'refresh_token', refresh_token: held, client_id: 'plinth-demo' },
+  });
+  expect((await refused.json()).error).toBe('invalid_grant');
+  // … so its session lives on: signing in again asks for no password.
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('status')).toHaveText('signedIn');
+  expect(logins.size).toBe(2);
+});
+
 test('sign-out in one tab signs every tab out', async ({ page, context }) => {
   await signInAtAccount(page);
   const second = await context.newPage();

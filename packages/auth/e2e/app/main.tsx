@@ -19,7 +19,7 @@ const subscribe = (onChange: () => void) => {
 const usePath = () => useSyncExternalStore(subscribe, () => location.pathname);
 
 function Header({ id = '' }: { id?: string }) {
-  const { status, user, signOut, expiresAt } = useAuth();
+  const { status, user, signOut, expiresAt, scope } = useAuth();
   return (
     <header>
       <span data-testid={`status${id}`}>{status}</span> <span data-testid={`expires${id}`}>{expiresAt ?? ''}</span>{' '}
@@ -28,7 +28,14 @@ function Header({ id = '' }: { id?: string }) {
           <span data-testid="user">{user.name}</span>{' '}
           <button type="button" onClick={() => void signOut()}>
             Sign out
-          </button>
+          </button>{' '}
+          <button type="button" onClick={() => void signOut({ returnTo: '/bye?from=menu' })}>
+            Leave (to /bye)
+          </button>{' '}
+          <button type="button" onClick={() => void signOut({ local: true, returnTo: '/' })}>
+            Leave this app only
+          </button>{' '}
+          <span data-testid={`scope${id}`}>{scope}</span>
         </>
       ) : (
         <a href={`/signin?returnTo=${encodeURIComponent(location.pathname + location.search)}`}>Sign in</a>
@@ -59,8 +66,9 @@ function SignIn() {
 }
 
 function Account() {
-  const { user, getAccessToken } = useAuth();
+  const { user, getAccessToken, refresh } = useAuth();
   const [tokens, setTokens] = useState(0);
+  const [refreshed, setRefreshed] = useState(0);
   return (
     <section>
       <h1>Account</h1>
@@ -70,6 +78,10 @@ function Account() {
         Get token
       </button>
       <p data-testid="tokens">{tokens}</p>
+      <button type="button" onClick={() => void refresh().then(() => setRefreshed((n) => n + 1))}>
+        Refresh
+      </button>
+      <p data-testid="refreshed">{refreshed}</p>
     </section>
   );
 }
