@@ -561,10 +561,13 @@ describe('refresh()', () => {
     goTo('/auth/callback?code=r2&state=r2');
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
+    const refused = Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' });
     const { load } = fakeClient({
-      renew: vi.fn(async () => {
-        throw Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' });
-      }),
+      renew: vi
+        .fn<AuthClient['renew']>()
+        .mockRejectedValueOnce(refused)
+        .mockRejectedValueOnce(refused)
+        .mockResolvedValue(session({ accessToken: 'at-2' })),
     });
     const { auth } = mountAuth(SETTINGS, load);
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toMatch(/^signedIn/));
@@ -579,6 +582,9 @@ describe('refresh()', () => {
     });
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
+    // A later refresh() that succeeds clears the error (and the pending lapse).
+    await act(() => auth.refresh());
+    expect(auth.getState()).toMatchObject({ status: 'signedIn', error: null });
   });
 
   it('rejects signed_out without a session, renewing nothing', async () => {

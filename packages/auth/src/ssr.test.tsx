@@ -38,10 +38,11 @@ describe('SSR', () => {
     const auth = createAuth({ authority: 'https://id.example', clientId: 'c' }, { load });
     const stop = auth.start();
     await auth.signIn({ returnTo: '/x' });
-    await auth.signOut();
+    await auth.signOut({ returnTo: '/bye', local: true });
     stop();
     expect(auth.getState().status).toBe('loading');
     expect(load).not.toHaveBeenCalled();
     await expect(auth.getAccessToken()).rejects.toMatchObject({ code: 'signed_out' });
+    await expect(auth.refresh()).rejects.toMatchObject({ name: 'AuthError', code: 'signed_out' });
   });
 });
