@@ -596,6 +596,84 @@ describe('refresh()', () => {
   });
 });
 
+describe('a sign-out during a renewal', () => {
+  /** Signed in through a callback; `renew()` hangs until the test settles it. `order` records the client's calls. */
+  async function renewing(clientId: string) {
+    goTo(`/auth/callback?code=${clientId}&state=${clientId}`);
+    const order: string[] = [];
+    let settle!: { resolve: (next: AuthSession) => void; reject: (error: unknown) => void };
+    const { client, load } = fakeClient({
+      renew: vi.fn(
+        () =>
+          new Promise<AuthSession>((resolve, reject) => {
+            order.push('renew');
+            settle = { resolve, reject };
+          }),
+      ),
+      revoke: vi.fn(async () => {
+        order.push('revoke');
+        return true;
+      }),
+      forget: vi.fn(async () => {
+        order.push('forget');
+      }),
+      endSession: vi.fn(async () => {
+        order.push('endSession');
+        return true;
+      }),
+    });
+    const { auth } = mountAuth({ ...SETTINGS, clientId }, load);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toMatch(/^signedIn/));
+    const refreshed = auth.refresh();
+    await waitFor(() => expect(client.renew).toHaveBeenCalledTimes(1));
+    return { auth, client, order, refreshed, settle };
+  }
+
+  const paths = {
+    'signOut({ local: true })': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut({ local: true })),
+    'signOut()': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut()),
+    'another tab': async (auth: ReturnType<typeof createAuth>, clientId: string) => {
+      new BroadcastChannel(`plinth.auth:${clientId}`).postMessage({ type: 'signedOut' });
+      await waitFor(() => expect(auth.getState().status).toBe('signedOut'));
+    },
+  };
+
+  it.each(Object.entries(paths))(
+    '%s: the late tokens are revoked and forgotten, never signed in',
+    async (name, path) => {
+      const clientId = `during-renewal-${name.replace(/\W+/g, '-')}`;
+      const { auth, client, order, refreshed, settle } = await renewing(clientId);
+      await path(auth, clientId);
+      await waitFor(() => expect(order.at(-1)).toMatch(/^(forget|endSession)$/));
+      const before = order.length;
+      await act(async () => {
+        settle.resolve(session({ accessToken: 'at-late' }));
+        await expect(refreshed).rejects.toMatchObject({ name: 'AuthError', source: 'renew', code: 'signed_out' });
+      });
+      expect(auth.getState()).toMatchObject({ status: 'signedOut', user: null, error: null, scope: null });
+      expect(screen.getByTestId('probe').textContent).toBe('signedOut');
+      expect(recording.of('signedIn')).toHaveLength(1); // the sign-in only: not identified again
+      expect(recording.of('signedOut')).toHaveLength(1);
+      expect(localStorage.getItem('plinth.auth.session')).toBeNull();
+      // The renewal's tokens: revoked, then forgotten, as a sign-out does.
+      expect(order.slice(before)).toEqual(['revoke', 'forget']);
+      await act(() => expect(auth.getAccessToken()).rejects.toMatchObject({ name: 'AuthError', code: 'signed_out' }));
+      expect(client.renew).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('a renewal that fails after the sign-out leaves it signed out, with no error and no sessionExpired', async () => {
+    const { auth, refreshed, settle } = await renewing('during-renewal-failed');
+    await act(() => auth.signOut({ local: true }));
+    await act(async () => {
+      settle.reject(Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' }));
+      await expect(refreshed).rejects.toMatchObject({ name: 'AuthError', source: 'renew', code: 'signed_out' });
+    });
+    expect(auth.getState()).toMatchObject({ status: 'signedOut', error: null });
+    expect(recording.of('signedOut')).toHaveLength(1);
+  });
+});
+
 describe('signOut(options)', () => {
   it('carries a validated returnTo through the end-session request, and lands there (validated again) on the way back', async () => {
     goTo('/auth/callback?code=o1&state=o1');

@@ -178,6 +178,8 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
   let redirecting = false;
   let initialized: Promise<void> | undefined;
   let renewing: Promise<AuthSession> | undefined;
+  /** Bumped by every sign-out (all go through `signedOut()`): a renewal begun before one never signs back in. */
+  let epoch = 0;
 
   /** Renew this long before expiry: `renewBeforeSeconds`, at most a third of the token's lifetime. */
   let lead = 0;
@@ -203,6 +205,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
 
   const signedOut = (status: 'signedOut' | 'sessionExpired', error: AuthError | null) => {
     const announce = state.status === 'signedIn';
+    epoch++;
     clearTimeout(timer);
     session = undefined;
     setSessionMarker(false);
@@ -214,6 +217,13 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     signedOut('sessionExpired', error);
     void loader.ready().then((c) => c?.forget().catch(() => {}));
   };
+
+  /** Revokes this tab's tokens, then forgets them. */
+  const drop = async (c: AuthClient | undefined) => {
+    await c?.revoke().catch(() => {});
+    await c?.forget().catch(() => {});
+  };
+  const notSignedIn = () => new AuthError('renew: not signed in', { source: 'renew', code: 'signed_out' });
 
   /** Sign-out in one tab signs every tab of the origin out (each tab keeps its own tokens in memory). */
   const tabs =
@@ -227,27 +237,32 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
       if (type !== 'signedOut' || state.status === 'signedOut') return;
       signedOut('signedOut', null);
       // This tab's own tokens (tokens are never shared between tabs) are revoked too, then forgotten.
-      void loader.ready().then(async (c) => {
-        await c?.revoke().catch(() => {});
-        await c?.forget().catch(() => {});
-      });
+      void loader.ready().then(drop);
     };
   }
 
   const renew = () =>
     (renewing ??= (async () => {
+      const at = epoch;
       try {
         const c = await client('renew');
         const before = session?.accessToken;
         // Serialised across tabs: a tab that waited re-reads the store first (another tab may have
         // rotated a shared refresh token meanwhile), so one refresh token is never used twice.
         const next = await withTabLock(`plinth.auth.renew:${s.clientId}`, async () => {
+          if (epoch !== at) return; // signed out while waiting: nothing to renew
           const stored = await c.current();
-          return stored && stored.accessToken !== before && left(stored) > lead ? stored : c.renew();
+          const fresh = stored && stored.accessToken !== before && left(stored) > lead ? stored : await c.renew();
+          // Signed out meanwhile (here or in another tab): the new tokens go as a sign-out's do, under the lock.
+          return epoch === at ? fresh : drop(c);
         });
+        // Never signs back in after a sign-out; nor with tokens kept: signOut() revokes whatever is stored.
+        if (!next || epoch !== at) throw notSignedIn();
         signedIn(next);
         return next;
       } catch (thrown) {
+        // The sign-out stands (no `error`, no `sessionExpired`): `signed_out` for the callers.
+        if (epoch !== at) throw notSignedIn();
         const error = toAuthError(thrown, 'renew');
         const current = session;
         if (current && left(current) > 1000 && error.code !== 'invalid_id_token') {
@@ -272,8 +287,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
   /** The session once start-up is done; rejects `signed_out` without one. */
   const active = async () => {
     if (isBrowser) await init();
-    if (state.status !== 'signedIn' || !session)
-      throw new AuthError('renew: not signed in', { source: 'renew', code: 'signed_out' });
+    if (state.status !== 'signedIn' || !session) throw notSignedIn();
     return session;
   };
 
