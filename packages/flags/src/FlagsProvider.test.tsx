@@ -8,7 +8,7 @@ import { createFlagsClient } from './createFlagsClient';
 import { FlagsProvider } from './FlagsProvider';
 import { testFlags } from './test-flags';
 import { useFlag, useFlagDetails } from './useFlag';
-import { useFlagsStatus } from './useFlagsStatus';
+import { useFlagsFailure, useFlagsStatus } from './useFlagsStatus';
 import { useVariant } from './useVariant';
 
 // The subject is Plinth's own logic (precedence, status, re-renders, exposures, identify): the SDK
@@ -166,6 +166,23 @@ describe('FlagsProvider', () => {
     const after = { ...renders };
     act(() => sdks[0]!.options.onFlags({ theme: { value: 'dark', reason: 'FALLTHROUGH' } }));
     expect(renders).toEqual(after);
+  });
+
+  it('useFlagsFailure says why once the status is timeout, mounted as in production (no StrictMode: the timers fire in creation order)', async () => {
+    vi.useFakeTimers();
+    function Failure() {
+      return <output data-testid="failure">{useFlagsFailure()?.code ?? 'none'}</output>;
+    }
+    render(
+      <FlagsProvider config={config()}>
+        <Failure />
+      </FlagsProvider>,
+      { strict: false },
+    );
+    await settle();
+    expect(screen.getByTestId('failure').textContent).toBe('none');
+    act(() => vi.advanceTimersByTime(1500));
+    expect(screen.getByTestId('failure').textContent).toBe('timeout');
   });
 
   it('times out at 1.5 s by default, keeps bootstrap values, and takes a late answer', async () => {

@@ -11,8 +11,17 @@ import {
 } from '@plinth/core';
 import type { LaunchDarklyAdapter } from './adapter/launchdarkly';
 import type { FlagCatalogue, FlagValue } from './defineFlags';
-import { type AppContext, type ContextAttribute, type UserAttributes, userAttributesError } from './ldContext';
-import { createFlagStore, type FlagDetails, type FlagErrorCode, type FlagSource, type FlagsStatus } from './store';
+import type { AppContext, ContextAttribute } from './ldContext';
+import {
+  createFlagStore,
+  type FlagDetails,
+  type FlagErrorCode,
+  type FlagSource,
+  type FlagsStatus,
+  type ReadyState,
+  settledPromise,
+} from './store';
+import { type UserAttributes, userAttributesError } from './userAttributes';
 import { forgetVisitorKey } from './visitorKey';
 
 export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record<string, FlagValue>> {
@@ -59,7 +68,7 @@ export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record
   contexts?: Readonly<Record<string, AppContext | null | undefined>> | undefined;
   /**
    * Attributes of the app's own on the user context, for targeting (`{ plan: 'pro', beta: true }`), anonymous
-   * or signed in; change them later with `setUserAttributes`. Sent as given (not private: put nothing
+   * or signed in; change them later with `setUserAttributes`. Scrubbed by core's scrubber, not private (put nothing
    * personal here; `contextAttributes` sends email and name as private attributes). They go at sign-out.
    */
   userAttributes?: UserAttributes | undefined;
@@ -112,8 +121,8 @@ export interface FlagsClient {
    * call), whichever comes first: what to await before a first render that must not flicker.
    */
   ready(): Promise<FlagsStatus>;
-  /** True while `ready()` is pending (what the hooks' `suspend` option waits on). */
-  waiting(): boolean;
+  /** Where `ready()`'s wait is (`'unasked'`, `'waiting'`, `'settled'`): what the hooks' `suspend` reads. */
+  readyState(): ReadyState;
   /** Record that `variant` of `key` was shown: on the session channel, and with LaunchDarkly once it serves that variant. */
   exposure(key: string, variant: FlagValue): void;
   /** Start following consent and the session (browser only; idempotent). */
@@ -137,6 +146,15 @@ const LOADER_STATUS: Partial<Record<VendorStatus, FlagsStatus>> = {
  * The first-party cache, per client-side ID and per context: a signed-in user's values are never shown to
  * another visitor of the same browser (and they go at sign-out).
  */
+/** Nothing will answer until the visitor decides: a wait for the flag service ends at once. */
+const UNANSWERED: ReadonlySet<VendorStatus> = new Set(['waiting-consent', 'denied']);
+/**
+ * Set when a `ready()` wait ended on a client that was never started: a component suspended above its
+ * `FlagsProvider`, whose client (created again at each retry of a tree that never mounts) would make it wait
+ * for ever. From then on `suspend` does not wait (the values show as they are) and the mistake is reported.
+ */
+let suspendAboveProvider = false;
+
 const cacheKey = (clientSideId: string, user: PlinthUser | null | undefined) =>
   `plinth.flags.${clientSideId}.${user ? `user:${user.id}` : 'anonymous'}`;
 
@@ -192,6 +210,8 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
   let closed = false;
   let adapter: LaunchDarklyAdapter | undefined;
   const errors: Record<string, FlagErrorCode> = {};
+  let started = false;
+  let waited: Promise<FlagsStatus> | undefined;
   const kinds: Record<string, AppContext> = {};
   let attributes: UserAttributes = {};
 
@@ -247,14 +267,11 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
       // The SDK's own failure (a 500, a 400 in secure mode, an unreachable service) is `failed`, with the SDK's
       // error as cause; only the chunk's import failing above is `blocked`.
       const initFailed = (cause: unknown): never => {
-        throw new PlinthError(
-          "launchdarkly: the SDK could not get the first evaluation (the SDK's error is the cause)",
-          {
-            source: 'flags',
-            code: 'init',
-            cause,
-          },
-        );
+        throw new PlinthError('launchdarkly: init failed (see cause)', {
+          source: 'flags',
+          code: 'init',
+          cause,
+        });
       };
       adapter = await createLaunchDarkly({
         clientSideId,
@@ -297,7 +314,10 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
 
   const fromLoader = (status: VendorStatus) => {
     const next = LOADER_STATUS[status];
-    if (next) store.setStatus(next);
+    // Notified even when the flags' status stays (the client's own timer may have set `timeout` first): the
+    // loader's error, which `failure()` reads, has changed.
+    if (next) store.setStatus(next, true);
+    if (UNANSWERED.has(status)) store.settle();
   };
 
   const identify = (next: PlinthUser | null) => {
@@ -325,15 +345,22 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
       });
     }
     if (context === null) delete kinds[kind];
-    else kinds[kind] = context;
+    else kinds[kind] = scrubDeep(context); // PII scrubbed before it leaves the page, as everywhere
   };
   for (const [kind, context] of Object.entries(config.contexts ?? {})) if (context != null) setContext(kind, context);
   const setAttributes = (next: UserAttributes | null) => {
     const problem = userAttributesError(next);
     if (problem) throw new PlinthError(`flags: ${problem}`, { source: 'flags', code: 'user_attributes' });
-    attributes = { ...next };
+    attributes = scrubDeep({ ...next });
   };
   setAttributes(config.userAttributes ?? null);
+
+  /** Apply a change to the app's part of the context; evaluate again only if it changed anything. */
+  const changeContext = (apply: () => void): Promise<void> => {
+    const before = JSON.stringify([kinds, attributes]);
+    apply();
+    return JSON.stringify([kinds, attributes]) === before ? Promise.resolve() : reevaluate();
+  };
 
   /**
    * Evaluate again for the context as it is now. While the SDK runs (or is starting), resolves when the
@@ -361,18 +388,31 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
       const data = options.data === undefined ? undefined : scrubDeep(options.data);
       loader.call((sdk) => sdk.track(metric, data, options.value));
     },
-    setContext(kind, context) {
-      const before = JSON.stringify(kinds);
-      setContext(kind, context);
-      return JSON.stringify(kinds) === before ? Promise.resolve() : reevaluate();
+    setContext: (kind, context) => changeContext(() => setContext(kind, context)),
+    setUserAttributes: (next) => changeContext(() => setAttributes(next)),
+    ready() {
+      if (waited) return waited;
+      if (suspendAboveProvider && !started) {
+        waited = settledPromise(Promise.resolve(store.status()));
+        return waited;
+      }
+      const wait = store.ready(timeoutMs);
+      if (UNANSWERED.has(loader.status())) store.settle();
+      waited = settledPromise(
+        wait.then((status) => {
+          if (!started && isBrowser) {
+            suspendAboveProvider = true;
+            reportMisconfiguration(
+              'flags:suspend-above-provider',
+              'flags: suspend waited on a client never started: put <Suspense> inside <FlagsProvider>',
+            );
+          }
+          return status;
+        }),
+      );
+      return waited;
     },
-    setUserAttributes(next) {
-      const before = JSON.stringify(attributes);
-      setAttributes(next);
-      return JSON.stringify(attributes) === before ? Promise.resolve() : reevaluate();
-    },
-    ready: () => store.ready(timeoutMs),
-    waiting: store.waiting,
+    readyState: () => (waited && store.readyState() === 'unasked' ? 'settled' : store.readyState()),
     details: store.get,
     subscribe: store.subscribe,
     status: store.status,
@@ -386,6 +426,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
     },
     start() {
       if (!isBrowser || closed || following.length > 0) return;
+      started = true;
       if (consent === undefined) {
         channel.reportOnce(
           'flags:no-consent',

@@ -300,7 +300,10 @@ describe('flags with the real LaunchDarkly SDK against the sandbox', () => {
     expect(at).toBeGreaterThanOrEqual(1400);
     expect(at).toBeLessThan(1900);
     expect(text('price')).toBe('control');
+    // Why: the loader's timeout (its timer and the client's fire together: the hook hears the second too).
+    await waitFor(() => expect(text('failure')).toBe('timeout'), { timeout: 1000 });
     await waitFor(() => expect(text('status')).toBe('ready'), { timeout: 3000 });
+    expect(text('failure')).toBe('none');
     expect(text('price')).toBe('a');
     expect(pageErrors).toEqual([]);
   });
@@ -474,14 +477,22 @@ describe('what the LaunchDarkly React SDK gives, through Plinth', () => {
     }
     render(
       <App>
-        <FlagsProvider config={config({ userAttributes: { plan: 'pro', beta: true } })}>
+        <FlagsProvider config={config({ userAttributes: { plan: 'pro', beta: true, contact: 'ada@example.com' } })}>
           <Attributes />
         </FlagsProvider>
       </App>,
     );
     await waitFor(() => expect(text('theme')).toBe('dark'), { timeout: 5000 });
     const contexts = async () => (await received(env, 'evalx')).map((e) => e.body!.context);
-    expect((await contexts())[0]).toMatchObject({ kind: 'user', anonymous: true, plan: 'pro', beta: true });
+    // Scrubbed before it leaves the page: the email in an attribute's value is redacted.
+    expect((await contexts())[0]).toMatchObject({
+      kind: 'user',
+      anonymous: true,
+      plan: 'pro',
+      beta: true,
+      contact: REDACTED,
+    });
+    expect(JSON.stringify(await received(env))).not.toContain('ada@example.com');
     // Resolved only when LaunchDarkly has evaluated the new context: the value is there on the next line.
     await act(() => context!.setUserAttributes({ plan: 'free' }));
     expect(text('theme')).toBe('light');
@@ -519,6 +530,8 @@ describe('what the LaunchDarkly React SDK gives, through Plinth', () => {
 
   it('suspend: the first render waits for the flag service and shows the live variant, never the default; <Feature> counts what it showed', async () => {
     await control('/behaviour', 'PUT', { delayMs: 600 });
+    const errors = vi.spyOn(console, 'error');
+    onTestFinished(() => errors.mockRestore());
     const seen: string[] = [];
     function Suspended() {
       const price = useVariant('price-test', { suspend: true });
@@ -542,6 +555,10 @@ describe('what the LaunchDarkly React SDK gives, through Plinth', () => {
     expect(text('feature')).toBe('improved');
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((value) => value !== 'a')).toEqual([]); // never the catalogue default
+    // React's complaint when a component that suspended with use() does not call it again on the retry.
+    expect(
+      errors.mock.calls.map((call) => call.map(String).join(' ')).filter((text) => text.includes('use()')),
+    ).toEqual([]);
     // <Feature> counts what it showed, as useVariant does: both exposures reach LaunchDarkly.
     await waitFor(
       async () => {

@@ -1,4 +1,5 @@
 import type { PlinthUser } from '@plinth/core';
+import { RESERVED, type UserAttributes } from './userAttributes';
 
 /** The evaluation context LaunchDarkly sees (the JSON shape, with no SDK type). */
 export interface EvaluationContext {
@@ -13,7 +14,7 @@ export interface EvaluationContext {
 
 /**
  * A context of another kind than the user (LaunchDarkly's multi-kind contexts): an organization, a device,
- * a team… Its `key` is required; the other attributes are the app's own, sent as given (targeting on them
+ * a team… Its `key` is required; the other attributes are the app's own, sent scrubbed by core's scrubber (targeting on them
  * is their purpose: put nothing personal here that you would not send).
  */
 export interface AppContext {
@@ -34,26 +35,6 @@ export interface MultiContext {
 
 /** User attributes that may be sent to the flag service for targeting, opt-in. */
 export type ContextAttribute = 'email' | 'name';
-
-/** The app's own attributes on the user context (`{ plan: 'pro', beta: true }`), for targeting. */
-export type UserAttributes = Readonly<Record<string, FlagAttribute>>;
-
-/** Attribute names the session owns (`key`, `anonymous`) or LaunchDarkly reserves, and the personal ones `contextAttributes` sends as private. */
-const RESERVED = new Set(['key', 'kind', 'anonymous', '_meta', 'privateAttributes', 'email', 'name']);
-
-/** Why `attributes` cannot be the user's attributes, or `undefined` when they can. */
-export function userAttributesError(attributes: unknown): string | undefined {
-  if (attributes === null) return undefined;
-  if (typeof attributes !== 'object' || Array.isArray(attributes)) return 'user attributes must be an object or null';
-  for (const name of Object.keys(attributes)) {
-    if (RESERVED.has(name)) {
-      return name === 'email' || name === 'name'
-        ? `"${name}" is sent with contextAttributes: ['${name}'] (as a private attribute), not as a user attribute`
-        : `"${name}" cannot be a user attribute (the session sets key and anonymous; kind, _meta are LaunchDarkly's)`;
-    }
-  }
-  return undefined;
-}
 
 /**
  * Anonymous until sign-in; then the user's stable id as key and nothing else. An attribute listed in

@@ -12,10 +12,10 @@ describe('the flag store’s ready(): a wait that always ends', () => {
     const store = createFlagStore({ a: false });
     const ready = store.ready(1500);
     expect(store.ready(1500)).toBe(ready);
-    expect(store.waiting()).toBe(true);
+    expect(store.readyState()).toBe('waiting');
     store.setStatus('ready');
     await expect(ready).resolves.toBe('ready');
-    expect(store.waiting()).toBe(false);
+    expect(store.readyState()).toBe('settled');
   });
 
   it('resolves with the status it has past timeoutMs, even when nothing ever starts the client', async () => {
@@ -28,12 +28,12 @@ describe('the flag store’s ready(): a wait that always ends', () => {
     expect(settled).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
     expect(settled).toBe('loading');
-    expect(store.waiting()).toBe(false);
+    expect(store.readyState()).toBe('settled');
   });
 
   it('does not wait when the status is already settled', async () => {
     const store = createFlagStore({ a: false }, [], 'failed');
     await expect(store.ready(1500)).resolves.toBe('failed');
-    expect(store.waiting()).toBe(false);
+    expect(store.readyState()).toBe('settled');
   });
 });

@@ -27,6 +27,18 @@ export interface FlagDetails<Value = FlagValue> {
 
 export type FlagsStatus = 'loading' | 'ready' | 'failed' | 'timeout';
 
+/** Where the wait of `ready()` is: not asked for, pending, or over. */
+export type ReadyState = 'unasked' | 'waiting' | 'settled';
+
+/**
+ * Marks a settled promise the way React's `use()` reads one (`status`/`value`), so a component that reads it
+ * after it settled does not suspend for a tick to find out.
+ */
+export function settledPromise<T>(promise: Promise<T>): Promise<T> {
+  void promise.then((value) => Object.assign(promise, { status: 'fulfilled', value }));
+  return promise;
+}
+
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -42,15 +54,18 @@ export interface FlagStore {
   ): void;
   subscribe(key: string, listener: () => void): () => void;
   status(): FlagsStatus;
-  setStatus(next: FlagsStatus): void;
+  /** Set the status; `always`: notify status listeners even when it stays (what `failure()` reads changed). */
+  setStatus(next: FlagsStatus, always?: boolean): void;
   subscribeStatus(listener: () => void): () => void;
   /**
    * Resolves with the status once it leaves `'loading'`, or past `timeoutMs` from the first call, whichever
    * comes first (the same promise every time): a wait that always ends.
    */
   ready(timeoutMs: number): Promise<FlagsStatus>;
-  /** True while `ready()` has been asked for and has not resolved. */
-  waiting(): boolean;
+  /** `'unasked'` until `ready()` is first called, `'waiting'` until it resolves, then `'settled'`. */
+  readyState(): ReadyState;
+  /** End a pending `ready()` now, with the current status (nothing will answer: consent pending or denied). */
+  settle(): void;
 }
 
 export function createFlagStore(
@@ -87,7 +102,8 @@ export function createFlagStore(
   }
 
   let ready: Promise<FlagsStatus> | undefined;
-  let waiting = false;
+  let readyState: ReadyState = 'unasked';
+  let settle = () => {};
 
   return {
     get: (key) => details.get(key) ?? fallback(key),
@@ -116,31 +132,35 @@ export function createFlagStore(
     },
     subscribe,
     status: () => status,
-    setStatus(next) {
-      if (next === status) return;
+    setStatus(next, always = false) {
+      if (next === status && !always) return;
       status = next;
       notify(STATUS);
     },
     subscribeStatus: (listener) => subscribe(STATUS, listener),
     ready(timeoutMs) {
-      ready ??= new Promise<FlagsStatus>((resolve) => {
-        waiting = true;
-        const done = () => {
-          if (status === 'loading' && timer !== undefined) return;
-          clearTimeout(timer);
-          stop();
-          waiting = false;
-          resolve(status);
-        };
-        const stop = subscribe(STATUS, done);
-        let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
-          timer = undefined;
-          done();
-        }, timeoutMs);
-        if (status !== 'loading') done();
-      });
+      ready ??= settledPromise(
+        new Promise<FlagsStatus>((resolve) => {
+          readyState = 'waiting';
+          const done = (now = false) => {
+            if (!now && status === 'loading' && timer !== undefined) return;
+            clearTimeout(timer);
+            stop();
+            readyState = 'settled';
+            resolve(status);
+          };
+          const stop = subscribe(STATUS, done);
+          let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
+            timer = undefined;
+            done();
+          }, timeoutMs);
+          settle = () => done(true);
+          if (status !== 'loading') done();
+        }),
+      );
       return ready;
     },
-    waiting: () => waiting,
+    readyState: () => readyState,
+    settle: () => settle(),
   };
 }

@@ -25,13 +25,13 @@ export function useFlagDetails<K extends FlagKey>(key: K, options?: FlagHookOpti
   const read = () => client.details(key) as FlagDetails<Flags[K]>;
   // The server snapshot is the same: bootstrap, else defaults (the cache is never read on the server).
   const details = useSyncExternalStore(subscribe, read, read);
-  if (options?.suspend && isBrowser && details.source === 'default') {
+  // Once a wait was asked for, `use()` is called on every render that asks to suspend (React requires a
+  // component that suspended with `use()` to call it again when retried); a settled wait returns at once.
+  if (options?.suspend && isBrowser && (details.source === 'default' || client.readyState() !== 'unasked')) {
     const ready = client.ready(); // the same bounded promise for every caller
-    if (client.waiting()) {
-      const use = (React as { use?: Use }).use;
-      if (use) use(ready);
-      else throw ready; // React 18's Suspense protocol
-    }
+    const use = (React as { use?: Use }).use;
+    if (use) use(ready);
+    else if (client.readyState() === 'waiting') throw ready; // React 18's Suspense protocol
   }
   return details;
 }

@@ -2,7 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { useFlagsClient } from './context';
 import type { TrackOptions } from './createFlagsClient';
 import type { MetricKey } from './defineFlags';
-import type { AppContext, UserAttributes } from './ldContext';
+import type { AppContext } from './ldContext';
+import type { UserAttributes } from './userAttributes';
 
 /**
  * Experiment metrics: `track('checkout-completed')` for a conversion, `track('revenue', { value: 42 })` for

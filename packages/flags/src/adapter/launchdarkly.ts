@@ -5,8 +5,9 @@
 import type { PlinthUser } from '@plinth/core';
 import { initialize, type LDContext, type LDEvaluationDetail, type LDOptions } from 'launchdarkly-js-client-sdk';
 import type { FlagValue } from '../defineFlags';
-import { type AppContext, type ContextAttribute, toContext, type UserAttributes, withKinds } from '../ldContext';
+import { type AppContext, type ContextAttribute, toContext, withKinds } from '../ldContext';
 import type { FlagReason } from '../store';
+import type { UserAttributes } from '../userAttributes';
 import { browserVisitorKey } from '../visitorKey';
 
 export interface LiveFlag {

@@ -4,16 +4,10 @@
  * client-side endpoint the browser SDK uses.
  */
 import type { ConsentStatus, PlinthUser } from '@plinth/core';
-import { PlinthError } from '@plinth/core/server';
+import { PlinthError, scrubDeep } from '@plinth/core/server';
 import type { FlagCatalogue, FlagValue } from '../defineFlags';
-import {
-  type AppContext,
-  type ContextAttribute,
-  toContext,
-  type UserAttributes,
-  userAttributesError,
-  withKinds,
-} from '../ldContext';
+import { type AppContext, type ContextAttribute, toContext, withKinds } from '../ldContext';
+import { type UserAttributes, userAttributesError } from '../userAttributes';
 import { visitorKeyFrom } from '../visitorKey';
 
 export { newVisitorKey, VISITOR_KEY_COOKIE, visitorKeyCookie, visitorKeyFrom } from '../visitorKey';
@@ -36,9 +30,10 @@ export interface BootstrapOptions {
   /** The app's own user attributes, as the browser's `FlagsConfig.userAttributes` has them (the same evaluation). */
   userAttributes?: UserAttributes | undefined;
   /**
-   * Secure mode: the HMAC-SHA256 (hex) of the evaluated context's key with the environment's SDK key — the
-   * signed-in user's id, or the anonymous visitor's key. An environment that requires secure mode answers
-   * 400 without it (the bootstrap is then `{}` and `onError` hears `rejected`).
+   * Secure mode: the HMAC-SHA256 (hex) of the evaluated context's canonical key with the environment's SDK key
+   * (`LDClient.secureModeHash(context)`): the signed-in user's id or the anonymous visitor's key, or with
+   * `contexts` the multi-kind context's canonical key. An environment that requires secure mode answers 400
+   * without it (the bootstrap is then `{}` and `onError` hears `rejected`).
    */
   hash?: string | undefined;
   /**
@@ -108,9 +103,10 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
   if (!user && !anonymousKey) return {};
   const invalid = userAttributesError(options.userAttributes ?? null);
   if (invalid) throw new PlinthError(`createBootstrap: ${invalid}`, { source: 'bootstrap', code: 'user_attributes' });
+  // Scrubbed as the browser scrubs them, so both evaluate the same context.
   const context = withKinds(
-    toContext(user, anonymousKey, options.contextAttributes, options.userAttributes),
-    options.contexts,
+    toContext(user, anonymousKey, options.contextAttributes, scrubDeep(options.userAttributes ?? {})),
+    options.contexts && scrubDeep(options.contexts),
   );
   const query = options.hash ? `?h=${encodeURIComponent(options.hash)}` : '';
   const url = `${baseUrl.replace(/\/$/, '')}/sdk/evalx/${encodeURIComponent(clientSideId)}/contexts/${base64url(JSON.stringify(context))}${query}`;

@@ -11,8 +11,9 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { FlagsContext } from '../context';
 import type { FlagsClient } from '../createFlagsClient';
 import type { FlagCatalogue, FlagKey, Flags, FlagValue } from '../defineFlags';
-import type { AppContext, UserAttributes } from '../ldContext';
+import type { AppContext } from '../ldContext';
 import { createFlagStore, type FlagsStatus } from '../store';
+import { type UserAttributes, userAttributesError } from '../userAttributes';
 
 export interface TestFlagsOptions {
   /** The catalogue, for defaults of flags not in `values`. */
@@ -78,12 +79,14 @@ export function createTestFlagsClient({
       return Promise.resolve();
     },
     setUserAttributes(attributes) {
+      const problem = userAttributesError(attributes); // as the real client: a programming error throws
+      if (problem) throw new PlinthError(`flags: ${problem}`, { source: 'flags', code: 'user_attributes' });
       (fake as { userAttributes: UserAttributes }).userAttributes = { ...attributes };
       return Promise.resolve();
     },
     // As the real client: bounded by its default `timeoutMs` (1.5 s), or the delay if longer.
     ready: () => store.ready(Math.max(1500, (delayMs ?? 0) + 50)),
-    waiting: store.waiting,
+    readyState: store.readyState,
     details(key) {
       if (!(key in defaults)) {
         throw new PlinthError(`Flag "${key}" has no value: pass it in values, or pass flags={catalogue}`, {

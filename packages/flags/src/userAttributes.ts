@@ -1,0 +1,24 @@
+import type { FlagAttribute } from './ldContext';
+
+/** The app's own attributes on the user context (`{ plan: 'pro', beta: true }`), for targeting. */
+export type UserAttributes = Readonly<Record<string, FlagAttribute>>;
+
+/** Attribute names the session owns (`key`, `anonymous`) or LaunchDarkly reserves, and the personal ones `contextAttributes` sends as private. */
+export const RESERVED: ReadonlySet<string> = new Set([
+  'key',
+  'kind',
+  'anonymous',
+  '_meta',
+  'privateAttributes',
+  'email',
+  'name',
+]);
+
+/** Why `attributes` cannot be the user's attributes, or `undefined` when they can. */
+export function userAttributesError(attributes: unknown): string | undefined {
+  if (attributes === null) return undefined;
+  if (typeof attributes !== 'object' || Array.isArray(attributes)) return 'user attributes: an object or null';
+  // email and name go with `contextAttributes` (private attributes); key and anonymous are the session's.
+  const name = Object.keys(attributes).find((one) => RESERVED.has(one));
+  return name && `user attribute "${name}" is reserved (email, name: contextAttributes)`;
+}
