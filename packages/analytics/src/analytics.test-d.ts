@@ -1,6 +1,6 @@
 import { defineEvents } from './defineEvents';
 import type { Analytics } from './types';
-import { useSessionId } from './useAnalytics';
+import { useAnalyticsSessionId } from './useAnalytics';
 
 type Catalogue = {
   signup_completed: { plan: 'free' | 'pro' };
@@ -33,7 +33,7 @@ describe('typed event catalogue', () => {
 
   it('types the session id and reset', () => {
     expectTypeOf(analytics.sessionId).returns.toEqualTypeOf<string | undefined>();
-    expectTypeOf(useSessionId).returns.toEqualTypeOf<string | undefined>();
+    expectTypeOf(useAnalyticsSessionId).returns.toEqualTypeOf<string | undefined>();
     expectTypeOf(analytics.onSessionId).parameter(0).toEqualTypeOf<(id: string | undefined) => void>();
     expectTypeOf(analytics.reset).toEqualTypeOf<() => void>();
   });

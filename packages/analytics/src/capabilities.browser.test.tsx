@@ -11,7 +11,7 @@ import {
   setRemoteConfig,
   waitForEvents,
 } from '../test/browser-helpers';
-import { useSessionId } from './useAnalytics';
+import { useAnalyticsSessionId } from './useAnalytics';
 
 beforeEach(() => resetPage());
 afterEach(async () => {
@@ -82,10 +82,10 @@ describe('claimed capabilities, in the browser (real posthog-js against the sand
     expect(sessionOf(received, 'after_idle')).not.toBe(session);
   });
 
-  it('sessionId() and useSessionId() are the $session_id the events carry, and follow an idle renewal and reset()', async () => {
+  it('sessionId() and useAnalyticsSessionId() are the $session_id the events carry, and follow an idle renewal and reset()', async () => {
     const token = newToken('session-id');
     function Session() {
-      return <p data-testid="session">{useSessionId() ?? 'none'}</p>;
+      return <p data-testid="session">{useAnalyticsSessionId() ?? 'none'}</p>;
     }
     const { analytics } = mountAnalytics(token, { children: <Session /> });
     const shown = () => document.querySelector('[data-testid="session"]')!.textContent;

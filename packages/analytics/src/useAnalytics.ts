@@ -17,7 +17,7 @@ export function useAnalyticsStatus(): AnalyticsStatus {
 }
 
 /** `sessionId()`, re-rendering when the session changes; `undefined` on the server and before consent. */
-export function useSessionId(): string | undefined {
+export function useAnalyticsSessionId(): string | undefined {
   const analytics = useAnalytics();
   return useSyncExternalStore(analytics.onSessionId, analytics.sessionId, () => undefined);
 }

@@ -32,7 +32,7 @@ export interface FakeAnalytics extends Analytics<AnyEvents> {
   readonly superProperties: Record<string, unknown>;
   /** Drive `status()` (and `useAnalyticsStatus()`) from the test. */
   setStatus(status: AnalyticsStatus): void;
-  /** Drive `sessionId()` (and `useSessionId()`) from the test; `undefined` until set. `reset()` sets a new one when there was one. */
+  /** Drive `sessionId()` (and `useAnalyticsSessionId()`) from the test; `undefined` until set. `reset()` sets a new one when there was one. */
   setSessionId(id: string | undefined): void;
   /** Forget what was recorded. */
   clear(): void;

@@ -1,6 +1,6 @@
 import { act, render, screen } from '../../../../tooling/render';
 import { defineEvents } from '../defineEvents';
-import { useAnalyticsStatus, useSessionId } from '../useAnalytics';
+import { useAnalyticsStatus, useAnalyticsSessionId } from '../useAnalytics';
 import { createFakeAnalytics, resetAnalytics, sharedFakeAnalytics, TestAnalyticsProvider } from './index';
 
 const events = defineEvents<{ signup_completed: { plan: 'free' | 'pro' } }>();
@@ -32,10 +32,10 @@ describe('@plinth/analytics/testing', () => {
     expect(screen.getByRole('button').textContent).toBe('waiting-consent');
   });
 
-  it('drives sessionId()/useSessionId() and records reset(), which starts a new session', () => {
+  it('drives sessionId()/useAnalyticsSessionId() and records reset(), which starts a new session', () => {
     const analytics = createFakeAnalytics();
     function Session() {
-      return <p data-testid="session">{useSessionId() ?? 'none'}</p>;
+      return <p data-testid="session">{useAnalyticsSessionId() ?? 'none'}</p>;
     }
     render(
       <TestAnalyticsProvider analytics={analytics}>
