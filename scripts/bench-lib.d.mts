@@ -38,6 +38,7 @@ export interface SvgFigures {
 }
 export declare function parsePackageBenches(output: string): {
   richText: number | undefined;
+  richTextGoal: number | undefined;
   svg: { plinth: SvgFigures | undefined; raw: SvgFigures | undefined };
   userAgent: { cold: number | undefined; warm: number | undefined };
 };

@@ -99,7 +99,7 @@ libraries imported statically); **baseline** is \`apps/demo/budget\`, the shell 
   icons of 20 URLs in Chromium: requests the server saw per run, Plinth against raw react-inlinesvg, in the
   naive column, and the median time until all 1,000 are in the DOM, React development build) and
   \`@plinth/user-agent\` (vitest bench over its corpus of real user-agent strings, parses per second).
-  The rich-text goal is ≤ 1.05×, here and in the package's own bench.
+  The rich-text goal (≤ 1.05×) is the package bench's, read from its output.
 
 **ratio** is Plinth ÷ naive for sizes and for the rich-text render time (lower is better), and naive ÷ Plinth
 for the start-up times and the svg render time (higher is better), as each goal is stated.
@@ -540,8 +540,8 @@ try {
       plinth: found.richText,
       naive: 1,
       ratio: found.richText,
-      goal: '≤ 1.05×',
-      met: found.richText <= 1.05,
+      goal: `≤ ${found.richTextGoal}×`,
+      met: found.richText <= found.richTextGoal,
     });
     rows.push({
       figure: 'svg: requests for 1,000 icons of 20 URLs (per run; naive: raw react-inlinesvg)',
