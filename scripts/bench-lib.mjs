@@ -196,7 +196,8 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function parsePackageBenches(output) {
   // The package bench prints its ratio and its goal: the goal is written once, there.
-  const [, ratio, goal] = /ratio RichText \/ PortableText \(CPU time\): ([\d.]+)× \(goal ≤ ([\d.]+)×\)/.exec(output) ?? [];
+  const [, ratio, goal] =
+    /ratio RichText \/ PortableText \(CPU time\): ([\d.]+)× \(goal ≤ ([\d.]+)×\)/.exec(output) ?? [];
   const svg = (name) => {
     const row = new RegExp(`\\| ${escapeRegExp(name)}\\s*\\| ([\\d, ]+?)\\s*\\| (\\d+) ms`).exec(output);
     return row ? { requests: row[1].split(',').map(Number), ms: Number(row[2]) } : undefined;

@@ -21,4 +21,4 @@ export type {
   PropsArg,
   SuperProperties,
 } from './types';
-export { useAnalytics, useAnalyticsStatus, useAnalyticsSessionId, useTime } from './useAnalytics';
+export { useAnalytics, useAnalyticsSessionId, useAnalyticsStatus, useTime } from './useAnalytics';

@@ -1,6 +1,6 @@
 import { act, render, screen } from '../../../../tooling/render';
 import { defineEvents } from '../defineEvents';
-import { useAnalyticsStatus, useAnalyticsSessionId } from '../useAnalytics';
+import { useAnalyticsSessionId, useAnalyticsStatus } from '../useAnalytics';
 import { createFakeAnalytics, resetAnalytics, sharedFakeAnalytics, TestAnalyticsProvider } from './index';
 
 const events = defineEvents<{ signup_completed: { plan: 'free' | 'pro' } }>();
