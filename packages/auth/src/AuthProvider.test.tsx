@@ -4,7 +4,7 @@ import { AuthProvider } from './AuthProvider';
 import { createAuth } from './createAuth';
 import { RequireAuth, withRequireAuth } from './RequireAuth';
 import { resetAuth } from './testing';
-import type { AuthClient, AuthSession } from './types';
+import type { AuthClient, AuthSession, AuthSettings } from './types';
 import { useAuth } from './useAuth';
 
 const SETTINGS = { authority: 'http://127.0.0.1:1/oidc', clientId: 'plinth-demo' };
@@ -465,7 +465,7 @@ describe("the provider's Sign out? page", () => {
 });
 
 /** Renders a provider over `createAuth(settings, { load })` and hands back the hook's latest value. */
-function mountAuth(settings: typeof SETTINGS, load: () => Promise<AuthClient>) {
+function mountAuth(settings: AuthSettings, load: () => Promise<AuthClient>) {
   const auth = createAuth(settings, { load });
   const seen: string[] = [];
   auth.subscribe(() => seen.push(auth.getState().status));
@@ -671,6 +671,129 @@ describe('a sign-out during a renewal', () => {
     });
     expect(auth.getState()).toMatchObject({ status: 'signedOut', error: null });
     expect(recording.of('signedOut')).toHaveLength(1);
+  });
+});
+
+describe('a sign-out during a restore or a callback', () => {
+  type Settle = { resolve: (next: AuthSession) => void; reject: (error: unknown) => void };
+  /**
+   * Start-up under way: a silent restore (the session marker) or a callback (`/auth/callback?code=`), whose
+   * client call hangs until the test settles it. `order` records the client's calls.
+   */
+  async function starting(clientId: string, kind: 'restore' | 'callback') {
+    if (kind === 'restore') {
+      localStorage.setItem('plinth.auth.session', '1');
+      goTo('/account?tab=1');
+    } else goTo(`/auth/callback?code=${clientId}&state=${clientId}`);
+    const order: string[] = [];
+    let settle!: Settle;
+    const hang = () =>
+      new Promise<AuthSession>((resolve, reject) => {
+        order.push(kind);
+        settle = { resolve, reject };
+      });
+    const { client, load } = fakeClient({
+      [kind === 'restore' ? 'renew' : 'callback']: vi.fn(hang),
+      revoke: vi.fn(async () => {
+        order.push('revoke');
+        return true;
+      }),
+      forget: vi.fn(async () => {
+        order.push('forget');
+      }),
+      endSession: vi.fn(async () => {
+        order.push('endSession');
+        return true;
+      }),
+    });
+    const { auth } = mountAuth({ ...SETTINGS, clientId, postLogoutPath: '/signed-out' }, load);
+    await waitFor(() => expect(order).toEqual([kind]));
+    expect(auth.getState().status).toBe('loading');
+    return { auth, client, order, settle: () => settle };
+  }
+
+  const paths = {
+    'signOut({ local: true })': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut({ local: true })),
+    'signOut()': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut()),
+    'another tab': async (auth: ReturnType<typeof createAuth>, clientId: string) => {
+      new BroadcastChannel(`plinth.auth:${clientId}`).postMessage({ type: 'signedOut' });
+      await waitFor(() => expect(auth.getState().status).toBe('signedOut'));
+    },
+  };
+
+  for (const kind of ['restore', 'callback'] as const) {
+    it.each(Object.entries(paths))(
+      `${kind}, %s: the late tokens are revoked and forgotten, never signed in`,
+      async (name, path) => {
+        const clientId = `during-${kind}-${name.replace(/\W+/g, '-')}`;
+        const { auth, client, order, settle } = await starting(clientId, kind);
+        await path(auth, clientId);
+        await waitFor(() => expect(order.at(-1)).toMatch(/^(forget|endSession)$/));
+        const before = order.length;
+        await act(async () => settle().resolve(session({ accessToken: 'at-late', returnTo: '/account' })));
+        expect(auth.getState()).toMatchObject({ status: 'signedOut', user: null, error: null, scope: null });
+        // The late session's tokens: revoked, then forgotten, as a sign-out does.
+        await waitFor(() => expect(order.slice(before)).toEqual(['revoke', 'forget']));
+        expect(screen.getByTestId('probe').textContent).toBe('signedOut');
+        expect(recording.of('signedIn')).toEqual([]);
+        expect(recording.of('report')).toEqual([]);
+        expect(localStorage.getItem('plinth.auth.session')).toBeNull();
+        await act(() => expect(auth.getAccessToken()).rejects.toMatchObject({ name: 'AuthError', code: 'signed_out' }));
+        if (kind === 'callback') {
+          // The callback URL still goes (a reload would exchange a spent code), to where a sign-out lands.
+          expect(`${location.pathname}${location.search}`).toBe('/signed-out');
+          expect(client.callback).toHaveBeenCalledTimes(1);
+        } else expect(`${location.pathname}${location.search}`).toBe('/account?tab=1');
+        expect(client.signIn).not.toHaveBeenCalled();
+      },
+    );
+
+    it(`${kind} that fails after the sign-out: signed out, no error, nothing reported`, async () => {
+      const { auth, settle } = await starting(`during-${kind}-failed`, kind);
+      await act(() => auth.signOut({ local: true }));
+      await act(async () => settle().reject(Object.assign(new Error('login_required'), { error: 'login_required' })));
+      await waitFor(() => expect(location.pathname).toBe(kind === 'callback' ? '/signed-out' : '/account'));
+      expect(auth.getState()).toMatchObject({ status: 'signedOut', error: null });
+      expect(recording.of('report')).toEqual([]);
+      expect(recording.of('signedIn')).toEqual([]);
+    });
+  }
+
+  it("callback: the sign-out's returnTo wins over the callback's landing", async () => {
+    const { auth, order, settle } = await starting('during-callback-return-to', 'callback');
+    await act(() => auth.signOut({ local: true, returnTo: '/public' }));
+    expect(location.pathname).toBe('/public');
+    await act(async () => settle().resolve(session({ returnTo: '/account' })));
+    await waitFor(() => expect(order.slice(-2)).toEqual(['revoke', 'forget']));
+    expect(`${location.pathname}${location.search}`).toBe('/public');
+    expect(auth.getState().status).toBe('signedOut');
+  });
+
+  it('a signed-out tab following another tab back in stays signed out when a sign-out comes meanwhile', async () => {
+    const clientId = 'during-follow';
+    goTo(`/auth/callback?code=${clientId}&state=${clientId}`);
+    let settle!: Settle;
+    const { client, load } = fakeClient({
+      renew: vi.fn(
+        () =>
+          new Promise<AuthSession>((resolve, reject) => {
+            settle = { resolve, reject };
+          }),
+      ),
+    });
+    const { auth } = mountAuth({ ...SETTINGS, clientId }, load);
+    await waitFor(() => expect(auth.getState().status).toBe('signedIn'));
+    await act(() => auth.signOut({ local: true }));
+    const tabs = new BroadcastChannel(`plinth.auth:${clientId}`);
+    tabs.postMessage({ type: 'signedIn' }); // "No, stay signed in" in another tab: this one follows…
+    await waitFor(() => expect(client.renew).toHaveBeenCalledTimes(1));
+    tabs.postMessage({ type: 'signedOut' }); // …and a sign-out comes before it is back
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const revoked = vi.mocked(client.revoke).mock.calls.length;
+    await act(async () => settle.resolve(session({ accessToken: 'at-late' })));
+    await waitFor(() => expect(client.revoke).toHaveBeenCalledTimes(revoked + 1));
+    expect(auth.getState().status).toBe('signedOut');
+    expect(recording.of('signedIn')).toHaveLength(1); // the first sign-in only
   });
 });
 

@@ -178,7 +178,11 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
   let redirecting = false;
   let initialized: Promise<void> | undefined;
   let renewing: Promise<AuthSession> | undefined;
-  /** Bumped by every sign-out (all go through `signedOut()`): a renewal begun before one never signs back in. */
+  /**
+   * Bumped by every sign-out (here, `local` or not, in another tab, an expiry: `signedOut()`, and another tab's
+   * message even when signed out here): a renewal, a restore or a callback begun before one never signs back in
+   * (`signedOutSince`, `kept`).
+   */
   let epoch = 0;
 
   /** Renew this long before expiry: `renewBeforeSeconds`, at most a third of the token's lifetime. */
@@ -224,6 +228,21 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
     await c?.forget().catch(() => {});
   };
   const notSignedIn = () => new AuthError('renew: not signed in', { source: 'renew', code: 'signed_out' });
+  /** Whether a sign-out came since `at`, the epoch when a renewal, a restore or a callback began: then it stands. */
+  const signedOutSince = (at: number) => epoch !== at;
+  /**
+   * `next`, the session of a renewal, a restore or a callback begun at epoch `at`; after a sign-out since, nothing,
+   * and the tokens `next` brought are revoked and forgotten, as a sign-out's are.
+   */
+  const kept = <T>(at: number, next: T) => (signedOutSince(at) ? loader.start().then(drop) : next);
+  /**
+   * `get()` under the renewal lock, shared by the tabs (one refresh token is never used twice), then `kept`;
+   * skipped when a sign-out came while waiting for the lock.
+   */
+  const locked = (at: number, get: () => Promise<AuthSession | null>) =>
+    withTabLock(`plinth.auth.renew:${s.clientId}`, async () =>
+      signedOutSince(at) ? undefined : kept(at, await get()),
+    );
 
   /** Sign-out in one tab signs every tab of the origin out (each tab keeps its own tokens in memory). */
   const tabs =
@@ -234,7 +253,9 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
       // The provider kept its session ("No, stay signed in"): a tab that was signed out with the others
       // follows, silently (its own tokens, as after a reload).
       if (type === 'signedIn' && state.status === 'signedOut' && loader.status() !== 'idle') void restore();
-      if (type !== 'signedOut' || state.status === 'signedOut') return;
+      if (type !== 'signedOut') return;
+      epoch++; // also when signed out here: that restore, under way, never signs back in
+      if (state.status === 'signedOut') return;
       signedOut('signedOut', null);
       // This tab's own tokens (tokens are never shared between tabs) are revoked too, then forgotten.
       void loader.ready().then(drop);
@@ -247,22 +268,19 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
       try {
         const c = await client('renew');
         const before = session?.accessToken;
-        // Serialised across tabs: a tab that waited re-reads the store first (another tab may have
-        // rotated a shared refresh token meanwhile), so one refresh token is never used twice.
-        const next = await withTabLock(`plinth.auth.renew:${s.clientId}`, async () => {
-          if (epoch !== at) return; // signed out while waiting: nothing to renew
+        // A tab that waited for the lock re-reads the store first (another tab may have rotated a shared
+        // refresh token meanwhile). Signed out meanwhile: the new tokens go as a sign-out's do, under the lock.
+        const next = await locked(at, async () => {
           const stored = await c.current();
-          const fresh = stored && stored.accessToken !== before && left(stored) > lead ? stored : await c.renew();
-          // Signed out meanwhile (here or in another tab): the new tokens go as a sign-out's do, under the lock.
-          return epoch === at ? fresh : drop(c);
+          return stored && stored.accessToken !== before && left(stored) > lead ? stored : c.renew();
         });
         // Never signs back in after a sign-out; nor with tokens kept: signOut() revokes whatever is stored.
-        if (!next || epoch !== at) throw notSignedIn();
+        if (!next || signedOutSince(at)) throw notSignedIn();
         signedIn(next);
         return next;
       } catch (thrown) {
         // The sign-out stands (no `error`, no `sessionExpired`): `signed_out` for the callers.
-        if (epoch !== at) throw notSignedIn();
+        if (signedOutSince(at)) throw notSignedIn();
         const error = toAuthError(thrown, 'renew');
         const current = session;
         if (current && left(current) > 1000 && error.code !== 'invalid_id_token') {
@@ -292,6 +310,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
   };
 
   const handleCallback = async (url: URL) => {
+    const at = epoch;
     const key = url.searchParams.get('state') as string;
     // Read before the SDK consumes it: where to land even when the exchange fails.
     const stored = readState(key);
@@ -307,14 +326,20 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
       callbacks.set(key, flight);
     }
     try {
-      const next = await flight;
-      signedIn(next);
-      navigate(validateReturnTo(next.returnTo));
+      const next = await kept(at, await flight);
+      if (next) {
+        signedIn(next);
+        return navigate(validateReturnTo(next.returnTo));
+      }
     } catch (thrown) {
-      const error = toAuthError(thrown, 'callback');
-      set({ status: 'error', user: null, error });
-      navigate(validateReturnTo(stored?.data?.returnTo));
+      if (!signedOutSince(at)) {
+        set({ status: 'error', user: null, error: toAuthError(thrown, 'callback') });
+        return navigate(validateReturnTo(stored?.data?.returnTo));
+      }
     }
+    // Signed out while the code was exchanged (here or in another tab): the sign-out wins, and the callback URL
+    // still goes (its code is spent), to where a sign-out lands, unless that sign-out has gone to its returnTo.
+    if (location.href === url.href) navigate(s.postLogoutPath);
   };
 
   /**
@@ -325,16 +350,21 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
    * provider has now ended.
    */
   const restore = async (signedOutHere?: boolean) => {
+    const at = epoch;
     try {
       const c = await client('renew');
-      signedIn(await withTabLock(`plinth.auth.renew:${s.clientId}`, async () => (await c.current()) ?? c.renew()));
+      const next = await locked(at, async () => (await c.current()) ?? c.renew());
+      // Signed out meanwhile (here or in another tab): that sign-out stands, as it is.
+      if (!signedOutSince(at)) signedIn(next as AuthSession);
     } catch (thrown) {
       // Quietly signed out: the provider's session is gone, or its cookies are blocked in the iframe.
-      signedOut('signedOut', null);
-      if (!signedOutHere)
-        channel.report('info', 'auth: silent sign-in did not restore the session', {
-          reason: toAuthError(thrown, 'renew').code,
-        });
+      if (!signedOutSince(at)) {
+        signedOut('signedOut', null);
+        if (!signedOutHere)
+          channel.report('info', 'auth: silent sign-in did not restore the session', {
+            reason: toAuthError(thrown, 'renew').code,
+          });
+      }
     }
     if (signedOutHere) tabs?.postMessage({ type: state.status });
   };
