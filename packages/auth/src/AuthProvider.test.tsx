@@ -56,6 +56,21 @@ afterEach(() => {
   goTo('/');
 });
 
+/** The fake client's sign-out calls (revoke, forget, end-session), recorded in `order` beside the call under test. */
+const recordingSignOut = (order: string[]) => ({
+  revoke: vi.fn(async () => {
+    order.push('revoke');
+    return true;
+  }),
+  forget: vi.fn(async () => {
+    order.push('forget');
+  }),
+  endSession: vi.fn(async () => {
+    order.push('endSession');
+    return true;
+  }),
+});
+
 describe('AuthProvider', () => {
   it('does not load the SDK for a signed-out visitor, nor for ?code= off the callback path', async () => {
     goTo('/products?code=abc&state=xyz');
@@ -610,17 +625,7 @@ describe('a sign-out during a renewal', () => {
             settle = { resolve, reject };
           }),
       ),
-      revoke: vi.fn(async () => {
-        order.push('revoke');
-        return true;
-      }),
-      forget: vi.fn(async () => {
-        order.push('forget');
-      }),
-      endSession: vi.fn(async () => {
-        order.push('endSession');
-        return true;
-      }),
+      ...recordingSignOut(order),
     });
     const { auth } = mountAuth({ ...SETTINGS, clientId }, load);
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toMatch(/^signedIn/));
@@ -694,17 +699,7 @@ describe('a sign-out during a restore or a callback', () => {
       });
     const { client, load } = fakeClient({
       [kind === 'restore' ? 'renew' : 'callback']: vi.fn(hang),
-      revoke: vi.fn(async () => {
-        order.push('revoke');
-        return true;
-      }),
-      forget: vi.fn(async () => {
-        order.push('forget');
-      }),
-      endSession: vi.fn(async () => {
-        order.push('endSession');
-        return true;
-      }),
+      ...recordingSignOut(order),
     });
     const { auth } = mountAuth({ ...SETTINGS, clientId, postLogoutPath: '/signed-out' }, load);
     await waitFor(() => expect(order).toEqual([kind]));

@@ -1,9 +1,8 @@
 import { channel, REDACTED } from '@plinth/core';
 import { createTestConsent, recordChannel, resetChannel, TestConsentProvider } from '@plinth/core/testing';
-import { type ReactNode, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, Suspense } from 'react';
 import { inject, onTestFinished } from 'vitest';
-import { act, render, screen, waitFor } from '../../../tooling/render';
+import { act, mountAsApp, render, screen, waitFor } from '../../../tooling/render';
 import type { FlagsConfig } from './createFlagsClient';
 import { Feature } from './Feature';
 import { FlagsProvider } from './FlagsProvider';
@@ -511,22 +510,6 @@ describe('what the LaunchDarkly React SDK gives, through Plinth', () => {
     );
     expect(pageErrors).toEqual([]);
   });
-
-  // Mounted as an app mounts (createRoot under StrictMode, outside testing-library's act queue, which would
-  // hold Suspense's retry until an awaited act() flushed it).
-  const mountAsApp = (ui: ReactNode) => {
-    const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    const before = scope.IS_REACT_ACT_ENVIRONMENT;
-    scope.IS_REACT_ACT_ENVIRONMENT = false;
-    const container = document.body.appendChild(document.createElement('div'));
-    const root = createRoot(container);
-    root.render(<StrictMode>{ui}</StrictMode>);
-    onTestFinished(() => {
-      root.unmount();
-      container.remove();
-      scope.IS_REACT_ACT_ENVIRONMENT = before;
-    });
-  };
 
   it('suspend: the first render waits for the flag service and shows the live variant, never the default; <Feature> counts what it showed', async () => {
     await control('/behaviour', 'PUT', { delayMs: 600 });

@@ -1,30 +1,15 @@
 import { TestConsentProvider } from '@plinth/core/testing';
-import { type ReactNode, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { Suspense } from 'react';
 import { inject } from 'vitest';
-import { screen, waitFor } from '../../../tooling/render';
+import { mountAsApp, screen, waitFor } from '../../../tooling/render';
 import { FlagsProvider } from './FlagsProvider';
 import { testFlags } from './test-flags';
 import { useFlag } from './useFlag';
 
 // Its own file: the "suspended above its provider" detection is page-wide (module) state. Mounted as an
-// app mounts (createRoot under StrictMode, outside testing-library's act queue, which holds Suspense's retry).
+// app mounts (`mountAsApp`: Suspense retries as in the app, not in testing-library's act queue).
 
 const sandboxUrl = inject('sandboxUrl');
-
-function mountAsApp(ui: ReactNode) {
-  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  const before = scope.IS_REACT_ACT_ENVIRONMENT;
-  scope.IS_REACT_ACT_ENVIRONMENT = false;
-  const container = document.body.appendChild(document.createElement('div'));
-  const root = createRoot(container);
-  root.render(<StrictMode>{ui}</StrictMode>);
-  onTestFinished(() => {
-    root.unmount();
-    container.remove();
-    scope.IS_REACT_ACT_ENVIRONMENT = before;
-  });
-}
 
 function Price() {
   return <output data-testid="price">{useFlag('price-test', { suspend: true })}</output>;
