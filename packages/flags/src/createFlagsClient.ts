@@ -93,7 +93,8 @@ export interface FlagsClient {
   /**
    * Why the status is `failed` or `timeout` (LaunchDarkly's `useLDClientError`): a `PlinthError` from the
    * loader (`code`: `'failed'` — the SDK's init was refused or errored, e.g. a 400 in secure mode without
-   * `hash` —, `'blocked'`, `'timeout'`), with the SDK's error as `cause`; `undefined` otherwise.
+   * `hash`: its `cause` is Plinth's `init` error, whose `cause` is the SDK's —, `'blocked'`, `'timeout'`);
+   * `undefined` otherwise, and when consent is denied (a choice, not a failure).
    */
   failure(): PlinthError | undefined;
   /** Catalogue flags the service answered for with an error (`FLAG_NOT_FOUND`, `TYPE_MISMATCH`), by key. */
@@ -113,7 +114,8 @@ export interface FlagsClient {
   /**
    * Set (or with `null` remove) the app's own attributes on the user context (`{ plan: 'pro' }`), merged
    * with the key the session gives; they go at sign-out. Like `setContext`, resolves once the flags are
-   * evaluated for the new context (at once when the SDK is not running; never rejects).
+   * evaluated for the new context (at once when the SDK is not running; never rejects); reserved names
+   * (`key`, `anonymous`, `email`, `name`…) throw a `PlinthError` (`code: 'user_attributes'`) at the call.
    */
   setUserAttributes(attributes: UserAttributes | null): Promise<void>;
   /**
@@ -142,10 +144,6 @@ const LOADER_STATUS: Partial<Record<VendorStatus, FlagsStatus>> = {
   blocked: 'failed',
   denied: 'failed',
 };
-/**
- * The first-party cache, per client-side ID and per context: a signed-in user's values are never shown to
- * another visitor of the same browser (and they go at sign-out).
- */
 /** Nothing will answer until the visitor decides: a wait for the flag service ends at once. */
 const UNANSWERED: ReadonlySet<VendorStatus> = new Set(['waiting-consent', 'denied']);
 /**
@@ -155,6 +153,10 @@ const UNANSWERED: ReadonlySet<VendorStatus> = new Set(['waiting-consent', 'denie
  */
 let suspendAboveProvider = false;
 
+/**
+ * The first-party cache, per client-side ID and per context: a signed-in user's values are never shown to
+ * another visitor of the same browser (and they go at sign-out).
+ */
 const cacheKey = (clientSideId: string, user: PlinthUser | null | undefined) =>
   `plinth.flags.${clientSideId}.${user ? `user:${user.id}` : 'anonymous'}`;
 

@@ -9,9 +9,10 @@ export interface FlagHookOptions {
   /**
    * Suspend (React Suspense: wrap in `<Suspense fallback={…}>`) while this flag would show its catalogue
    * default and the flag service has not answered yet, so the first render is the visitor's value and
-   * never flips. The wait always ends: at the answer, a failure, or the client's `timeoutMs` (1.5 s), and
-   * then the value is whatever it is (the default included). A bootstrap or cached value renders at once;
-   * on the server it never suspends (give SSR pages a `bootstrap`).
+   * never flips. The wait always ends: at the answer, a failure, the client's `timeoutMs` (1.5 s), or at
+   * once while functional consent is pending or denied; then the value is whatever it is (the default
+   * included). A bootstrap or cached value renders at once; on the server it never suspends (give SSR pages a
+   * `bootstrap`). Put the `<Suspense>` inside `<FlagsProvider>`.
    */
   suspend?: boolean | undefined;
 }
