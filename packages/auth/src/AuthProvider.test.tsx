@@ -56,6 +56,16 @@ afterEach(() => {
   goTo('/');
 });
 
+/** The three ways a session ends while something else is in flight: local, through the provider, another tab. */
+const signOutPaths = {
+  'signOut({ local: true })': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut({ local: true })),
+  'signOut()': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut()),
+  'another tab': async (auth: ReturnType<typeof createAuth>, clientId: string) => {
+    new BroadcastChannel(`plinth.auth:${clientId}`).postMessage({ type: 'signedOut' });
+    await waitFor(() => expect(auth.getState().status).toBe('signedOut'));
+  },
+};
+
 /** The fake client's sign-out calls (revoke, forget, end-session), recorded in `order` beside the call under test. */
 const recordingSignOut = (order: string[]) => ({
   revoke: vi.fn(async () => {
@@ -634,16 +644,7 @@ describe('a sign-out during a renewal', () => {
     return { auth, client, order, refreshed, settle };
   }
 
-  const paths = {
-    'signOut({ local: true })': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut({ local: true })),
-    'signOut()': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut()),
-    'another tab': async (auth: ReturnType<typeof createAuth>, clientId: string) => {
-      new BroadcastChannel(`plinth.auth:${clientId}`).postMessage({ type: 'signedOut' });
-      await waitFor(() => expect(auth.getState().status).toBe('signedOut'));
-    },
-  };
-
-  it.each(Object.entries(paths))(
+  it.each(Object.entries(signOutPaths))(
     '%s: the late tokens are revoked and forgotten, never signed in',
     async (name, path) => {
       const clientId = `during-renewal-${name.replace(/\W+/g, '-')}`;
@@ -707,17 +708,8 @@ describe('a sign-out during a restore or a callback', () => {
     return { auth, client, order, settle: () => settle };
   }
 
-  const paths = {
-    'signOut({ local: true })': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut({ local: true })),
-    'signOut()': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut()),
-    'another tab': async (auth: ReturnType<typeof createAuth>, clientId: string) => {
-      new BroadcastChannel(`plinth.auth:${clientId}`).postMessage({ type: 'signedOut' });
-      await waitFor(() => expect(auth.getState().status).toBe('signedOut'));
-    },
-  };
-
   for (const kind of ['restore', 'callback'] as const) {
-    it.each(Object.entries(paths))(
+    it.each(Object.entries(signOutPaths))(
       `${kind}, %s: the late tokens are revoked and forgotten, never signed in`,
       async (name, path) => {
         const clientId = `during-${kind}-${name.replace(/\W+/g, '-')}`;
