@@ -176,6 +176,17 @@ describe('createVendorLoader', () => {
     expect(loader.dropped()).toEqual({ overflow: 0, denied: 0, failed: 2 });
   });
 
+  it('an SDK that loaded but failed to start with a network error is "failed", not "blocked"', async () => {
+    const loader = createVendorLoader<FakeSdk>({
+      name: 'sdk',
+      load: () => Promise.reject(new Error('LDFlagFetchError: network error fetching flags (500)')),
+      consent: false,
+    });
+    await expect(loader.start()).resolves.toBeUndefined();
+    expect(loader.status()).toBe('failed');
+    expect(String(loader.error()?.cause)).toMatch(/network error/);
+  });
+
   it('an init that throws (sync or async) ends in "failed"', async () => {
     const sync = createVendorLoader<FakeSdk>({
       name: 'sdk',

@@ -120,9 +120,15 @@ interface Queued<Client> {
   onDrop?: () => void;
 }
 
+/**
+ * The SDK's chunk could not be imported (an ad blocker, offline): each browser's and bundler's wording for a
+ * failed dynamic import — Chromium "Failed to fetch dynamically imported module", Firefox "error loading
+ * dynamically imported module", Safari "Importing a module script failed", webpack's `ChunkLoadError`. An
+ * error the SDK itself raises while starting (a 500, a refused key, "network error") is `failed`: its text
+ * may mention fetch or network, but the chunk loaded.
+ */
 const looksBlocked = (error: unknown) =>
-  error instanceof Error &&
-  /dynamically imported|module script|fetch|load failed|chunk|network/i.test(`${error.name} ${error.message}`);
+  error instanceof Error && /dynamically imported|module script|chunk/i.test(`${error.name} ${error.message}`);
 
 /**
  * Loads a vendor SDK once, only in the browser, only after consent (or with an explicit `consent: false`),

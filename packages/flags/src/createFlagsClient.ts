@@ -93,7 +93,7 @@ export interface FlagsClient {
   /**
    * Why the status is `failed` or `timeout` (LaunchDarkly's `useLDClientError`): a `PlinthError` from the
    * loader (`code`: `'failed'` — the SDK's init was refused or errored, e.g. a 400 in secure mode without
-   * `hash`: its `cause` is Plinth's `init` error, whose `cause` is the SDK's —, `'blocked'`, `'timeout'`);
+   * `hash`: its `cause` is the SDK's error —, `'blocked'`, `'timeout'`);
    * `undefined` otherwise, and when consent is denied (a choice, not a failure).
    */
   failure(): PlinthError | undefined;
@@ -266,15 +266,6 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
     timeoutMs,
     load: async () => {
       const { createLaunchDarkly } = await import('./adapter/launchdarkly');
-      // The SDK's own failure (a 500, a 400 in secure mode, an unreachable service) is `failed`, with the SDK's
-      // error as cause; only the chunk's import failing above is `blocked`.
-      const initFailed = (cause: unknown): never => {
-        throw new PlinthError('launchdarkly: init failed (see cause)', {
-          source: 'flags',
-          code: 'init',
-          cause,
-        });
-      };
       adapter = await createLaunchDarkly({
         clientSideId,
         user,
@@ -303,7 +294,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
             }
           }
         },
-      }).catch(initFailed);
+      });
       if (closed) adapter.close();
       return adapter;
     },
