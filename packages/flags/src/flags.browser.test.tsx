@@ -8,6 +8,7 @@ import { Feature } from './Feature';
 import { FlagsProvider } from './FlagsProvider';
 import { createBootstrap } from './server/index';
 import { testFlags } from './test-flags';
+import { control, sandboxConfig, sandboxUrl } from './test-sandbox';
 import { useAllFlags } from './useAllFlags';
 import { useFlag } from './useFlag';
 import { useFlagsFailure, useFlagsStatus } from './useFlagsStatus';
@@ -18,7 +19,6 @@ import { visitorKeyCookie } from './visitorKey';
 // The real launchdarkly-js-client-sdk against @plinth/sandbox: what it sent is read back, decoded,
 // from the sandbox's recording. Every test uses its own environment key to tell its traffic apart.
 
-const sandboxUrl = inject('sandboxUrl');
 const deadUrl = inject('deadUrl');
 
 interface Received {
@@ -34,12 +34,6 @@ const received = async (env: string, route?: string): Promise<Received[]> => {
   const all: Received[] = await (await fetch(`${sandboxUrl}/_sandbox/received?vendor=launchdarkly`)).json();
   return all.filter((e) => e.path.split('/').includes(env) && (route === undefined || e.route === route));
 };
-const control = (path: string, method: string, body?: unknown) =>
-  fetch(`${sandboxUrl}/_sandbox/launchdarkly${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 let env: string;
 let count = 0;
@@ -63,15 +57,7 @@ afterEach(async () => {
   await control('/behaviour', 'PUT', { status: 200, delayMs: 0 });
 });
 
-const config = (extra: Partial<FlagsConfig> = {}): FlagsConfig => ({
-  flags: testFlags,
-  clientSideId: env,
-  baseUrl: sandboxUrl,
-  streamUrl: sandboxUrl,
-  eventsUrl: sandboxUrl,
-  streaming: true,
-  ...extra,
-});
+const config = (extra: Partial<FlagsConfig> = {}): FlagsConfig => sandboxConfig(env, { streaming: true, ...extra });
 
 function App({ children, functional = 'granted' }: { children: ReactNode; functional?: 'granted' | 'denied' }) {
   return <TestConsentProvider decisions={{ functional }}>{children}</TestConsentProvider>;

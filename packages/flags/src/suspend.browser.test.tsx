@@ -1,15 +1,12 @@
 import { TestConsentProvider } from '@plinth/core/testing';
 import { Suspense } from 'react';
-import { inject } from 'vitest';
 import { mountAsApp, screen, waitFor } from '../../../tooling/render';
 import { FlagsProvider } from './FlagsProvider';
-import { testFlags } from './test-flags';
+import { sandboxConfig } from './test-sandbox';
 import { useFlag } from './useFlag';
 
 // Its own file: the "suspended above its provider" detection is page-wide (module) state. Mounted as an
 // app mounts (`mountAsApp`: Suspense retries as in the app, not in testing-library's act queue).
-
-const sandboxUrl = inject('sandboxUrl');
 
 function Price() {
   return <output data-testid="price">{useFlag('price-test', { suspend: true })}</output>;
@@ -21,16 +18,7 @@ it('a Suspense boundary above FlagsProvider does not wait for ever: the value af
   mountAsApp(
     <TestConsentProvider decisions={{ functional: 'granted' }}>
       <Suspense fallback={<output data-testid="waiting">waiting</output>}>
-        <FlagsProvider
-          config={{
-            flags: testFlags,
-            clientSideId: `above-${Date.now()}`,
-            baseUrl: sandboxUrl,
-            streamUrl: sandboxUrl,
-            eventsUrl: sandboxUrl,
-            timeoutMs: 500,
-          }}
-        >
+        <FlagsProvider config={sandboxConfig(`above-${Date.now()}`, { timeoutMs: 500 })}>
           <Price />
         </FlagsProvider>
       </Suspense>

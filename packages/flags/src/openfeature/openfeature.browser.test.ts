@@ -1,21 +1,13 @@
 import { ErrorCode, OpenFeature, ProviderEvents, ProviderStatus } from '@openfeature/web-sdk';
 import { createTestConsent } from '@plinth/core/testing';
-import { inject } from 'vitest';
 import { waitFor } from '../../../../tooling/render';
 import { createFlagsClient } from '../createFlagsClient';
-import { testFlags } from '../test-flags';
+import { control, sandboxConfig, sandboxUrl } from '../test-sandbox';
 import { PlinthFlagsProvider } from './index';
 
 // OpenFeature's provider contract, with the real web SDK, over Plinth's client and the real LaunchDarkly
 // SDK against the sandbox.
 
-const sandboxUrl = inject('sandboxUrl');
-const control = (path: string, method: string, body?: unknown) =>
-  fetch(`${sandboxUrl}/_sandbox/launchdarkly${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 const received = async (env: string, route: string) =>
   (
     (await (await fetch(`${sandboxUrl}/_sandbox/received?vendor=launchdarkly`)).json()) as {
@@ -36,15 +28,9 @@ afterEach(async () => {
 describe('PlinthFlagsProvider with @openfeature/web-sdk', () => {
   it('ready after initialisation; details with reasons and OpenFeature error codes; change events; context kinds; track', async () => {
     const env = `of-${Date.now()}`;
-    const flagsClient = createFlagsClient({
-      flags: testFlags,
-      clientSideId: env,
-      baseUrl: sandboxUrl,
-      streamUrl: sandboxUrl,
-      eventsUrl: sandboxUrl,
-      streaming: true,
-      consent: createTestConsent({ functional: 'granted' }),
-    });
+    const flagsClient = createFlagsClient(
+      sandboxConfig(env, { streaming: true, consent: createTestConsent({ functional: 'granted' }) }),
+    );
     await control('/flags/theme', 'PUT', { value: 'dark', targets: {} });
     await OpenFeature.setProviderAndWait(new PlinthFlagsProvider(flagsClient));
     const client = OpenFeature.getClient();
@@ -116,14 +102,9 @@ describe('PlinthFlagsProvider with @openfeature/web-sdk', () => {
 
   it('a flag service that fails: the provider is in ERROR and evaluations return the defaults', async () => {
     await control('/behaviour', 'PUT', { status: 500 });
-    const flagsClient = createFlagsClient({
-      flags: testFlags,
-      clientSideId: `of-fail-${Date.now()}`,
-      baseUrl: sandboxUrl,
-      streamUrl: sandboxUrl,
-      eventsUrl: sandboxUrl,
-      consent: createTestConsent({ functional: 'granted' }),
-    });
+    const flagsClient = createFlagsClient(
+      sandboxConfig(`of-fail-${Date.now()}`, { consent: createTestConsent({ functional: 'granted' }) }),
+    );
     await expect(OpenFeature.setProviderAndWait(new PlinthFlagsProvider(flagsClient))).rejects.toBeDefined();
     const client = OpenFeature.getClient();
     expect(client.providerStatus).toBe(ProviderStatus.ERROR);
