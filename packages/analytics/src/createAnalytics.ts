@@ -142,7 +142,7 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
       }
     }
   };
-  loader.subscribe(syncSession);
+  loader.subscribeStatus(syncSession);
   const scrub = <T>(value: T): T => scrubDeep(value, { extraParams: config.scrubParams });
 
   /**
@@ -275,8 +275,8 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
       return () => void sessionListeners.delete(listener);
     },
     status: () => loader.status(),
-    failure: () => loader.error(),
-    subscribe: (listener) => loader.subscribe(listener),
+    failure: () => loader.failure(),
+    subscribe: (listener) => loader.subscribeStatus(listener),
     dropped: () => {
       const { overflow, denied, failed } = loader.dropped();
       return overflow + denied + failed;
@@ -341,7 +341,7 @@ export function createAnalytics(options: CreateAnalyticsOptions): AnalyticsInsta
       epoch++;
       for (const cleanup of cleanups) cleanup();
       cleanups = [];
-      loader.dispose();
+      loader.stop();
     },
   };
   return analytics;

@@ -139,7 +139,7 @@ export function createAuth(settings: AuthSettings, options: CreateAuthOptions = 
       throw new AuthError(`${source}: the sign-in library could not be loaded`, {
         source,
         code: 'network',
-        cause: loader.error(),
+        cause: loader.failure(),
       });
     return loaded;
   };

@@ -22,3 +22,14 @@ export class PlinthError<Source extends string = string, Code extends string = s
 export function isPlinthError(value: unknown): value is PlinthError {
   return value instanceof PlinthError || (value instanceof Error && (value as { [BRAND]?: boolean })[BRAND] === true);
 }
+
+/**
+ * The codes of a configuration mistake, the same in every package (`source: 'config'`): no consent store
+ * (and not `false`), a required option missing, an option given a value it cannot take, a consent category
+ * the store does not ask for.
+ */
+export type ConfigErrorCode = 'consent_required' | 'missing_option' | 'invalid_option' | 'unknown_category';
+
+/** A configuration mistake, thrown where it is made: `PlinthError` with `source: 'config'`, the same in every package. */
+export const configError = (message: string, code: ConfigErrorCode, cause?: unknown) =>
+  new PlinthError<'config', ConfigErrorCode>(message, { source: 'config', code, cause });

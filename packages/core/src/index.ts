@@ -32,8 +32,9 @@ export {
   createConsent,
 } from './consent';
 export { ErrorBoundary, type ErrorBoundaryFallbackProps, type ErrorBoundaryProps } from './ErrorBoundary';
-export { isPlinthError, PlinthError } from './error';
+export { type ConfigErrorCode, configError, isPlinthError, PlinthError } from './error';
 export { isBrowser } from './is-browser';
+export { useVendorFailure, useVendorStatus, type VendorLifecycle } from './lifecycle';
 export { isDevelopment, reportMisconfiguration } from './misconfiguration';
 export {
   isSecretParam,

@@ -32,11 +32,11 @@ function countingStore(store: ConsentStore) {
 function Provider({ loader }: { loader: VendorLoader<Sdk> }) {
   const [status, setStatus] = useState(loader.status());
   useEffect(() => {
-    const off = loader.subscribe(setStatus);
+    const off = loader.subscribeStatus(setStatus);
     void loader.start();
     return () => {
       off();
-      loader.dispose();
+      loader.stop();
     };
   }, [loader]);
   return <p>status: {status}</p>;
@@ -96,7 +96,7 @@ describe('consent fails closed', () => {
       error = e;
     }
     expect(isPlinthError(error)).toBe(true);
-    expect(error).toMatchObject({ source: 'loader', code: 'unknown_category' });
+    expect(error).toMatchObject({ source: 'config', code: 'unknown_category' });
     expect(String((error as Error).message)).toMatch(
       /unknown consent category "marketing".*analytics, monitoring, functional/,
     );

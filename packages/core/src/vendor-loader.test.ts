@@ -167,7 +167,7 @@ describe('createVendorLoader', () => {
     loader.call(() => {});
     await expect(loader.start()).resolves.toBeUndefined();
     expect(loader.status()).toBe('blocked');
-    const error = loader.error();
+    const error = loader.failure();
     expect(isPlinthError(error)).toBe(true);
     expect(error).toMatchObject({ source: 'loader', code: 'blocked' });
     expect(String(error?.cause)).toMatch(/dynamically imported/);
@@ -184,7 +184,7 @@ describe('createVendorLoader', () => {
     });
     await expect(loader.start()).resolves.toBeUndefined();
     expect(loader.status()).toBe('failed');
-    expect(String(loader.error()?.cause)).toMatch(/network error/);
+    expect(String(loader.failure()?.cause)).toMatch(/network error/);
   });
 
   it('an init that throws (sync or async) ends in "failed"', async () => {
@@ -203,7 +203,7 @@ describe('createVendorLoader', () => {
       consent: false,
     });
     await asyncFail.start();
-    expect(asyncFail.error()?.code).toBe('failed');
+    expect(asyncFail.failure()?.code).toBe('failed');
   });
 
   describe('reject: the service refused the configuration', () => {
@@ -216,13 +216,13 @@ describe('createVendorLoader', () => {
       const sdk: FakeSdk = { calls: [], stopped: 0 };
       const loader = createVendorLoader({ name: 'sdk', load: () => sdk, consent: false });
       const statuses: string[] = [];
-      loader.subscribe((status) => statuses.push(status));
+      loader.subscribeStatus((status) => statuses.push(status));
       await loader.start();
       loader.reject({ message: 'the service refused the key (403)', httpStatus: 403, url: '/v1/input' });
       loader.reject({ message: 'the service refused the key (403)', httpStatus: 403, url: '/v1/input' });
       expect(loader.status()).toBe('rejected');
       expect(statuses).toEqual(['loading', 'ready', 'rejected']);
-      const error = loader.error();
+      const error = loader.failure();
       expect(isPlinthError(error)).toBe(true);
       expect(error).toMatchObject({ source: 'loader', code: 'rejected', cause: { httpStatus: 403, url: '/v1/input' } });
       expect(warn).toHaveBeenCalledTimes(1);
@@ -238,7 +238,7 @@ describe('createVendorLoader', () => {
       expect(sdk.calls).toEqual(['after']);
       loader.accepted();
       expect(loader.status()).toBe('ready');
-      expect(loader.error()).toBeUndefined();
+      expect(loader.failure()).toBeUndefined();
       warn.mockRestore();
     });
 
@@ -246,7 +246,7 @@ describe('createVendorLoader', () => {
       const loader = createVendorLoader<FakeSdk>({ name: 'sdk', load: () => new Promise(() => {}), consent: false });
       loader.reject({ message: 'refused' });
       expect(loader.status()).toBe('idle');
-      expect(loader.error()).toBeUndefined();
+      expect(loader.failure()).toBeUndefined();
     });
   });
 
@@ -285,7 +285,7 @@ describe('createVendorLoader', () => {
   it('reports status changes to subscribers', async () => {
     const loader = createVendorLoader({ name: 'sdk', load: async () => ({}), consent: false });
     const seen: string[] = [];
-    loader.subscribe((s) => seen.push(s));
+    loader.subscribeStatus((s) => seen.push(s));
     await loader.start();
     expect(seen).toEqual(['loading', 'ready']);
   });
@@ -296,12 +296,109 @@ describe('createVendorLoader', () => {
     const loader = createVendorLoader({ name: 'sdk', load, consent: { store: consent, category: 'analytics' } });
     void loader.start();
     loader.call((sdk) => sdk.calls.push('early'));
-    loader.dispose();
+    loader.stop();
     expect(loader.status()).toBe('idle');
     consent.grant('analytics');
     expect(load).not.toHaveBeenCalled(); // not following while disposed
     const sdk = await loader.start(); // the grant made meanwhile is read on start
     expect(load).toHaveBeenCalledOnce();
     expect(sdk?.calls).toEqual(['early']);
+  });
+
+  describe('state: the app\'s intent survives consent; events do not', () => {
+    const setup = (initial: 'granted' | 'pending' = 'granted') => {
+      const consent = createConsent({ storage: null, initial: { monitoring: initial } });
+      const sdks: FakeSdk[] = [];
+      const loader = createVendorLoader({
+        name: 'sdk',
+        load: async (): Promise<FakeSdk> => {
+          const sdk = { calls: [], stopped: 0 };
+          sdks.push(sdk);
+          return sdk;
+        },
+        consent: { store: consent, category: 'monitoring' },
+        onRevoke: (sdk) => {
+          sdk.stopped++;
+          sdk.calls.push('revoked');
+        },
+        onRegrant: (sdk) => void sdk.calls.push('regranted'),
+      });
+      const user = (id: string | null) =>
+        loader.call((sdk) => sdk.calls.push(`user ${id}`), { state: 'user' });
+      return { consent, loader, sdks, user };
+    };
+
+    it('a sign-out while denied reaches the SDK at the re-grant, before any event (the two-tab case)', async () => {
+      const { consent, loader, user } = setup();
+      user('carol');
+      const sdk = (await loader.start())!;
+      consent.deny('monitoring');
+      user(null); // signed out in another tab while this one is denied
+      loader.call((s) => s.calls.push('log while denied'));
+      consent.grant('monitoring');
+      loader.call((s) => s.calls.push('log after'));
+      expect(sdk.calls).toEqual(['user carol', 'revoked', 'regranted', 'user null', 'log after']);
+      expect(loader.dropped().denied).toBe(1);
+    });
+
+    it('applies the kept state again after every grant, in the order of its latest writes', async () => {
+      const { consent, loader, user } = setup();
+      user('carol');
+      loader.call((s) => s.calls.push('context a'), { state: 'context' });
+      const sdk = (await loader.start())!;
+      consent.deny('monitoring');
+      consent.grant('monitoring');
+      expect(sdk.calls).toEqual([
+        'user carol',
+        'context a',
+        'revoked',
+        'regranted',
+        'user carol',
+        'context a',
+      ]);
+    });
+
+    it('state written before the load and while denied is applied at the load, once', async () => {
+      const { consent, loader, user } = setup('pending');
+      void loader.start();
+      user('carol');
+      consent.deny('monitoring');
+      user('dave');
+      expect(loader.queued()).toBe(1);
+      consent.grant('monitoring');
+      const sdk = (await loader.ready())!;
+      expect(sdk.calls).toEqual(['user dave']);
+    });
+
+    it('clearState(reset): the reset runs once; what was kept before it is never applied again', async () => {
+      const { consent, loader, user } = setup();
+      user('carol');
+      const sdk = (await loader.start())!;
+      consent.deny('monitoring');
+      loader.clearState((s) => s.calls.push('reset'));
+      consent.grant('monitoring');
+      consent.deny('monitoring');
+      consent.grant('monitoring');
+      expect(sdk.calls).toEqual(['user carol', 'revoked', 'regranted', 'reset', 'revoked', 'regranted']);
+    });
+
+    it('a pending consent keeps the state too (a consent reset), and a failed SDK drops events, not state', async () => {
+      const consent = createConsent({ storage: null });
+      const loader = createVendorLoader<FakeSdk>({
+        name: 'sdk',
+        load: () => Promise.reject(new Error('init failed')),
+        consent: { store: consent, category: 'analytics' },
+      });
+      void loader.start();
+      const request = loader.request(() => 'applied', { state: 'identify' });
+      loader.call(() => {});
+      consent.grant('analytics');
+      await loader.ready();
+      expect(loader.status()).toBe('failed');
+      expect(loader.dropped().failed).toBe(1);
+      expect(loader.queued()).toBe(1); // the state is still kept
+      await expect(request).resolves.toBeUndefined(); // never hangs
+      await expect(loader.request(() => 'x', { state: 'identify' })).resolves.toBeUndefined();
+    });
   });
 });

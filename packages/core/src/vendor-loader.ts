@@ -1,9 +1,10 @@
 import { channel } from './channel';
 import type { ConsentCategory, ConsentStore } from './consent';
 import { createEmitter } from './emitter';
-import { PlinthError } from './error';
+import { configError, PlinthError } from './error';
 import { isBrowser } from './is-browser';
 import { reportMisconfiguration } from './misconfiguration';
+import { createCallQueue, type DropCounts, type DropReason, type Queued, type VendorCall } from './vendor-queue';
 
 export type VendorStatus =
   | 'idle' // not started (always, on the server)
@@ -29,18 +30,14 @@ export interface Rejection {
   cause?: unknown;
 }
 
-/** Why calls were dropped: the queue overflowed, consent was denied, or the SDK failed or was blocked. */
-export type DropReason = 'overflow' | 'denied' | 'failed';
-export type DropCounts = Readonly<Record<DropReason, number>>;
-
-/** A queued call: gets the client and the time the call was made (use it as the event's timestamp). */
-export type VendorCall<Client, R = void> = (client: Client, at: Date) => R;
+export type { DropCounts, DropReason, VendorCall } from './vendor-queue';
 
 export interface CallOptions {
   /**
-   * A call that sets state rather than records an event (`'identify'`, `'reset'`, `'group'`, `'register'`,
-   * `'context'`, `'user'`…): kept in its own slot per kind (the last write wins), replayed before the
-   * queued events, and never dropped by an overflow.
+   * A call that sets state rather than records an event (`'identify'`, `'user'`, `'context'`, `'groups'`…):
+   * one entry per kind (the last write wins), kept for the loader's life — a denial, a revocation, a
+   * failure or an overflow never drops it — and applied again, in the order of the latest writes, each
+   * time the SDK (re)starts (its load, every grant), before any event. `clearState()` forgets it.
    */
   state?: string;
 }
@@ -58,7 +55,10 @@ export interface VendorLoaderOptions<Client> {
   consent: { store: ConsentStore; category: ConsentCategory } | false;
   /** Called when consent is revoked after the SDK was ready: stop the SDK and clear its storage. */
   onRevoke?: (client: Client) => void;
-  /** Called when consent is granted again after a revocation. */
+  /**
+   * Called when consent is granted again after a revocation: restart the SDK, reading the current state
+   * (the kept state entries are applied again right after it, before any event).
+   */
   onRegrant?: (client: Client) => void;
   /** Event calls kept while not ready; past it the oldest is dropped (and counted). Default 100. */
   queueLimit?: number;
@@ -69,23 +69,28 @@ export interface VendorLoaderOptions<Client> {
 export interface VendorLoader<Client> {
   readonly name: string;
   status(): VendorStatus;
-  /** Why it failed, blocked or timed out. */
-  error(): PlinthError<'loader', VendorErrorCode> | undefined;
+  /** Why it failed, blocked, timed out or was refused (a denial is a choice, not a failure). */
+  failure(): PlinthError<'loader', VendorErrorCode> | undefined;
   /** Calls dropped since creation, by reason. */
   dropped(): DropCounts;
-  /** Calls waiting for the SDK (state slots and events). */
+  /** Calls waiting for the SDK (state not yet applied, and events). */
   queued(): number;
   /**
    * Start loading (gated on consent). Idempotent and single-flight; a no-op on the server. After
-   * `dispose()`, starting again follows consent again (StrictMode's start → cleanup → start).
+   * `stop()`, starting again follows consent again (StrictMode's start → cleanup → start).
    * Resolves with the client, or `undefined` when it could not be had. Never rejects.
    */
   start(): Promise<Client | undefined>;
   /**
-   * Run `fn` with the client now if ready, else queue it (replayed once ready: state slots first, then
-   * events in order). A throwing `fn` is contained.
+   * Run `fn` with the client now if ready, else queue it (replayed once ready: state first, then events
+   * in order). With `{ state }` it is kept and applied again at every (re)start. A throwing `fn` is contained.
    */
   call(fn: VendorCall<Client>, options?: CallOptions): void;
+  /**
+   * Forget every kept state (a sign-out, a `reset()`): nothing of it is applied again. `reset`, if given,
+   * brings the SDK back to blank: run once, now if ready, else first at the next load or grant.
+   */
+  clearState(reset?: VendorCall<Client>): void;
   /**
    * `call`, returning a promise of `fn`'s result (Segment-style). Resolves `undefined` when the call is
    * dropped (denied, failed, overflow) or `fn` throws or rejects. Never rejects.
@@ -95,7 +100,7 @@ export interface VendorLoader<Client> {
   ready(): Promise<Client | undefined>;
   /**
    * The service refused the configuration (a 4xx for the key, token, site or region): status becomes
-   * `rejected`, `error()` says why (code `'rejected'`), and `reportMisconfiguration` warns once in
+   * `rejected`, `failure()` says why (code `'rejected'`), and `reportMisconfiguration` warns once in
    * development and reports on the channel. The SDK stays loaded and calls still reach it (it may be
    * a transient refusal); `accepted()` moves back to `ready` when the service takes data again.
    * Ignored unless the SDK is loaded.
@@ -104,20 +109,13 @@ export interface VendorLoader<Client> {
   /** The service accepted data again after a `reject`: back to `ready`. */
   accepted(): void;
   /** Listen to status changes. Returns the unsubscribe function. */
-  subscribe(listener: (status: VendorStatus) => void): () => void;
+  subscribeStatus(listener: (status: VendorStatus) => void): () => void;
   /**
    * Stop following grants (a provider's effect cleanup): nothing new is loaded or resumed until
    * `start()` again. Revocations are still heard (`onRevoke` stops the SDK even after an unmount). The
    * client, the queue and an import in flight are kept: `start()` resumes where it left off.
    */
-  dispose(): void;
-}
-
-interface Queued<Client> {
-  fn: VendorCall<Client>;
-  at: Date;
-  /** Told when the call is dropped instead of run. */
-  onDrop?: () => void;
+  stop(): void;
 }
 
 /**
@@ -133,20 +131,18 @@ const looksBlocked = (error: unknown) =>
 /**
  * Loads a vendor SDK once, only in the browser, only after consent (or with an explicit `consent: false`),
  * with a bounded pre-init queue replayed in order (Segment analytics-next's buffering): state-setting
- * calls keep one slot per kind, events keep their time. Nothing it does rejects.
+ * calls keep one entry per kind for the loader's life, events keep their time (`./vendor-queue`). This
+ * file is the state machine: consent, loading, failure. Nothing it does rejects.
  */
 export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>): VendorLoader<Client> {
   const { name, consent, queueLimit = 100, timeoutMs = 10_000 } = options;
   if (consent === undefined) {
-    throw new PlinthError(`${name}: \`consent\` is required: { store, category }, or \`false\` for none`, {
-      source: 'loader',
-      code: 'consent_required',
-    });
+    throw configError(`${name}: \`consent\` is required: { store, category }, or \`false\` for none`, 'consent_required');
   }
   if (consent && !consent.store.categories.includes(consent.category)) {
-    throw new PlinthError(
+    throw configError(
       `${name}: unknown consent category "${consent.category}" (the store asks for ${consent.store.categories.join(', ')})`,
-      { source: 'loader', code: 'unknown_category' },
+      'unknown_category',
     );
   }
   let status: VendorStatus = 'idle';
@@ -157,9 +153,8 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   let loading: Promise<Client | undefined> | undefined;
   let following = false;
   /** Disposed: grants are ignored until `start()`; revocations still stop the SDK. */
-  let disposed = false;
-  const slots = new Map<string, Queued<Client>>();
-  const events: Queued<Client>[] = [];
+  let stopped = false;
+  const queue = createCallQueue<Client>(queueLimit);
   const listeners = createEmitter<[VendorStatus]>();
 
   const setStatus = (next: VendorStatus) => {
@@ -192,15 +187,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   const flush = () => {
     if (client === undefined || !usable()) return;
     reportOverflow();
-    while (client !== undefined && usable() && slots.size + events.length > 0) {
-      const [kind, next] = slots.entries().next().value ?? [];
-      if (kind !== undefined && next) {
-        slots.delete(kind);
-        run(next, client);
-      } else {
-        run(events.shift()!, client);
-      }
-    }
+    queue.flush(client, usable, run);
   };
 
   /** The SDK is being loaded (also past the timeout). */
@@ -209,12 +196,10 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   const closed = () => status === 'denied' || status === 'failed' || status === 'blocked';
   const closedReason = (): DropReason => (status === 'denied' ? 'denied' : 'failed');
 
-  const dropAll = (reason: DropReason) => {
-    const all = [...slots.values(), ...events];
-    drops[reason] += all.length;
-    slots.clear();
-    events.length = 0;
-    for (const entry of all) entry.onDrop?.();
+  /** Events go; the kept state stays, to be applied again when the SDK next (re)starts. */
+  const dropEvents = (reason: DropReason) => {
+    drops[reason] += queue.dropEvents();
+    queue.unapply();
   };
 
   const fail = (code: VendorErrorCode, cause?: unknown) => {
@@ -242,7 +227,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
       } catch (error) {
         if (inFlight()) {
           fail(looksBlocked(error) ? 'blocked' : 'failed', error);
-          dropAll('failed');
+          dropEvents('failed');
         } else {
           loading = undefined; // consent was withdrawn meanwhile: a later grant tries again
         }
@@ -257,7 +242,8 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   const onConsent = (decision: 'granted' | 'denied' | 'pending') => {
     if (status === 'failed' || status === 'blocked') return; // final: nothing to start or stop
     if (decision !== 'granted') {
-      if (decision === 'denied') dropAll('denied');
+      if (decision === 'denied') dropEvents('denied');
+      else queue.unapply();
       const wasReady = usable() && client !== undefined;
       setStatus(decision === 'denied' ? 'denied' : 'waiting-consent');
       if (wasReady && options.onRevoke) run({ fn: options.onRevoke, at: new Date() }, client as Client);
@@ -265,7 +251,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     }
     if (usable()) return;
     if (client !== undefined) {
-      // granted again after a revocation (or resumed after dispose)
+      // granted again after a revocation (or resumed after stop)
       const revoked = status === 'denied' || status === 'waiting-consent';
       setStatus('ready');
       if (revoked && options.onRegrant) run({ fn: options.onRegrant, at: new Date() }, client);
@@ -278,21 +264,15 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   };
 
   const enqueue = (entry: Queued<Client>, state: string | undefined) => {
-    if (closed()) {
+    if (state !== undefined) {
+      queue.state(state, entry); // kept even while denied or failed: the app's intent, not data
+      if (closed()) entry.onDrop?.(); // a waiting request() hears now that the SDK will not run it
+    } else if (closed()) {
       drops[closedReason()] += 1;
       entry.onDrop?.();
       return;
-    }
-    if (state !== undefined) {
-      slots.get(state)?.onDrop?.(); // replaced: a pending request() hears it was dropped
-      slots.delete(state); // re-inserted last: slots replay in the order of their latest write
-      slots.set(state, entry);
     } else {
-      events.push(entry);
-      if (events.length > queueLimit) {
-        drops.overflow += 1;
-        events.shift()!.onDrop?.();
-      }
+      drops.overflow += queue.event(entry);
     }
     flush(); // runs it now when ready
   };
@@ -300,18 +280,18 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   const loader: VendorLoader<Client> = {
     name,
     status: () => status,
-    error: () => failure,
+    failure: () => failure,
     dropped: () => ({ ...drops }),
-    queued: () => slots.size + events.length,
+    queued: () => queue.pending(),
     start() {
       if (!isBrowser) return Promise.resolve(undefined);
-      if (!following || disposed) {
-        disposed = false;
+      if (!following || stopped) {
+        stopped = false;
         if (consent && !following) {
-          // One subscription for the loader's life: it also hears revocations while disposed.
+          // One subscription for the loader's life: it also hears revocations while stopped.
           consent.store.subscribe((_, changes) => {
             const change = changes.find((c) => c.category === consent.category);
-            if (change && !(disposed && change.to === 'granted')) onConsent(change.to);
+            if (change && !(stopped && change.to === 'granted')) onConsent(change.to);
           });
         }
         following = true;
@@ -321,6 +301,10 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     },
     call(fn, callOptions) {
       enqueue({ fn, at: new Date() }, callOptions?.state);
+    },
+    clearState(reset) {
+      queue.clearState(reset && { fn: reset, at: new Date() });
+      flush();
     },
     request<R>(fn: VendorCall<Client, R>, callOptions?: CallOptions) {
       return new Promise<Awaited<R> | undefined>((resolve) => {
@@ -372,9 +356,9 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
         });
       });
     },
-    subscribe: listeners.subscribe,
-    dispose() {
-      disposed = true;
+    subscribeStatus: listeners.subscribe,
+    stop() {
+      stopped = true;
       if (status === 'waiting-consent') setStatus('idle');
     },
   };

@@ -411,7 +411,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
     status: store.status,
     subscribeStatus: store.subscribeStatus,
     errors: () => ({ ...errors }),
-    failure: () => loader.error(),
+    failure: () => loader.failure(),
     exposure(name, variant) {
       const source: FlagSource = store.get(name).source;
       channel.exposure(name, variant, { source });
@@ -434,7 +434,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
         () => clearTimeout(timer),
         channel.on('signedIn', (event) => identify(event.user), { replay: true }),
         channel.on('signedOut', () => identify(null)),
-        loader.subscribe(fromLoader),
+        loader.subscribeStatus(fromLoader),
       ];
       if (consent) {
         following.push(
@@ -451,7 +451,7 @@ export function createFlagsClient<Defaults extends Record<string, FlagValue>>(
     dispose() {
       for (const stop of following) stop();
       following = [];
-      loader.dispose();
+      loader.stop();
     },
     close() {
       client.dispose();

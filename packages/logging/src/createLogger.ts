@@ -147,10 +147,10 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
       for (const off of unsubscribe) off();
       unsubscribe = [];
       stopEarlyCapture();
-      loader.dispose();
+      loader.stop();
     },
     status: loader.status,
-    failure: loader.error,
-    subscribe: loader.subscribe,
+    failure: loader.failure,
+    subscribe: loader.subscribeStatus,
   });
 }
