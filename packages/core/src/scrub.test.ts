@@ -167,6 +167,11 @@ describe('secrets as they really arrive: encoded, nested, twice encoded', () => 
       ['client_id'],
     ],
     ['JWT in a value', `/p?ctx=${jwt}&x=1`, ['eyJhbGci'], ['x=1']],
+    ['JWT in a path segment', `https://a.example/u/${jwt}/profile?tab=1`, ['eyJhbGci', 'dozjg'], ['/u/', '/profile?tab=1']],
+    ['JWT in a relative path', `/u/${jwt}/profile`, ['eyJhbGci'], ['/u/', '/profile']],
+    ['secret behind an encoded = in a key', '/cb?code%3DABC123&tab=1', ['ABC123'], ['tab=1']],
+    ['secret behind a twice-encoded = in a key', '/cb?tab=1&state%253DS7T8', ['S7T8'], ['tab=1']],
+    ['token behind an encoded = in a fragment', '/cb#access_token%3DTOK123', ['TOK123'], ['/cb']],
     ['JWT in an encoded fragment', `/p#id=${enc(`Bearer ${jwt}`)}`, ['eyJhbGci'], ['/p#']],
     ['bearer string in a value', `/p?h=${enc('Bearer abcDEF1234567890')}`, ['abcDEF1234567890'], ['/p?h=']],
     [
@@ -193,12 +198,16 @@ describe('secrets as they really arrive: encoded, nested, twice encoded', () => 
   ];
 
   it.each(cases)('%s', (_, input, gone, kept) => {
-    const out = scrubValue(input);
-    for (const secret of gone) expect(out).not.toContain(secret);
-    for (const text of kept) expect(out).toContain(text);
-    // Whatever comes out, decoded, still holds no secret.
-    const decoded = decodeURIComponent(decodeURIComponent(out.replace(/\+/g, ' ')));
-    for (const secret of gone) expect(decoded).not.toContain(secret);
+    // A URL goes through scrubUrl too (what the packages run on `$current_url`, a log's `view.url`).
+    const scrubbers = /^(\/|https?:)/.test(input) ? [scrubValue, scrubUrl] : [scrubValue];
+    for (const scrub of scrubbers) {
+      const out = scrub(input);
+      for (const secret of gone) expect(out).not.toContain(secret);
+      for (const text of kept) expect(out).toContain(text);
+      // Whatever comes out, decoded, still holds no secret.
+      const decoded = decodeURIComponent(decodeURIComponent(out.replace(/\+/g, ' ')));
+      for (const secret of gone) expect(decoded).not.toContain(secret);
+    }
   });
 
   it('leaves values without secrets exactly as encoded', () => {

@@ -47,12 +47,26 @@ const safeDecode = (text: string) => {
 };
 
 /**
+ * A parameter's name as the server reads it: decoded (percent or `+`, up to `MAX_DECODINGS` times), up to an
+ * `=` that was encoded into it (`?code%3DABC` is `code`).
+ */
+function paramName(raw: string): string {
+  let name = raw;
+  for (let depth = 0; depth < MAX_DECODINGS; depth++) {
+    const decoded = safeDecode(name);
+    if (decoded === name) break;
+    name = decoded;
+  }
+  return name.split('=', 1)[0]!;
+}
+
+/**
  * Whether a URL parameter or object key of this name holds a secret or personal data: anything
  * `*token*`, passwords, keys, credentials, `nonce`, assertions, the OAuth/OIDC callback parameters
  * (`code`, `state`, `session_state`, `iss`) and `email`. The sandbox's recorder agrees (tested there).
  */
 export function isSecretParam(name: string, extra?: ScrubOptions['extraParams']): boolean {
-  const key = safeDecode(name).trim().toLowerCase();
+  const key = paramName(name).trim().toLowerCase();
   if (URL_ONLY.test(key) || SECRET.test(key)) return true;
   return !!extra?.some((p) => (typeof p === 'string' ? p.toLowerCase() === key : p.test(key)));
 }
@@ -78,7 +92,7 @@ function scrubSection(mark: string, section: string, extra: ScrubOptions['extraP
   if (mark === '#') {
     // `#/route?a=1` (hash router): scrub its query; `#anchor`: plain text, kept.
     if (q >= 0) return `#${section.slice(0, q)}${scrubSection('?', section.slice(q + 1), extra)}`;
-    if (!section.includes('=')) return `#${section}`;
+    if (!safeDecode(section).includes('=')) return `#${section}`;
   }
   const kept = section
     .split('&')
@@ -95,9 +109,9 @@ function scrubSection(mark: string, section: string, extra: ScrubOptions['extraP
 }
 
 /**
- * Removes OAuth/OIDC callback and secret parameters (`code`, `state`, `session_state`, `iss`,
+ * Removes JWTs from the path (`/u/eyJ…/profile`), OAuth/OIDC callback and secret parameters (`code`, `state`, `session_state`, `iss`,
  * `id_token`, `access_token`, `refresh_token`, anything `*token*`, `nonce`, `password`, `email`, … and
- * `extraParams`) from the query and the fragment (`#access_token=…`, `#/route?code=…`), and
+ * `extraParams`, also behind an `=` encoded into the name: `?code%3D…`) from the query and the fragment (`#access_token=…`, `#/route?code=…`), and
  * credentials from the authority. The values that stay are judged decoded (percent, `+`, twice
  * encoded) and scrubbed like text: an email, a JWT or a URL nested in a parameter
  * (`?next=%2Fcallback%3Fcode%3D…`) is cleaned too. Everything else is kept exactly as written:
@@ -107,6 +121,7 @@ export function scrubUrl(url: string, { extraParams }: ScrubOptions = {}): strin
   if (typeof url !== 'string') return url;
   return url
     .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, '$1')
+    .replace(/^[^?#]*/, (path) => (path.includes('eyJ') ? path.replace(JWT, REDACTED) : path)) // `/u/eyJ…/profile`
     .replace(/\?([^#]*)|#(.*)/g, (_, query?: string, fragment?: string) =>
       query === undefined ? scrubSection('#', fragment ?? '', extraParams) : scrubSection('?', query, extraParams),
     );
