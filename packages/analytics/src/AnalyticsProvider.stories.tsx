@@ -1,9 +1,9 @@
+import type { VendorStatus } from '@plinth/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { defineEvents } from './defineEvents';
-import { createFakeAnalytics, type FakeAnalytics, type RecordedEvent, TestAnalyticsProvider } from './testing';
-import type { AnalyticsStatus } from './types';
+import { createTestAnalytics, type RecordedEvent, type TestAnalytics, TestAnalyticsProvider } from './testing';
 import { useAnalyticsStatus } from './useAnalytics';
 
 const events = defineEvents<{
@@ -33,7 +33,7 @@ function PricingCard() {
 }
 
 /** Lists what the recording fake received, live. */
-function Tracked({ analytics }: { analytics: FakeAnalytics }) {
+function Tracked({ analytics }: { analytics: TestAnalytics }) {
   const [list, setList] = useState<RecordedEvent[]>([]);
   useEffect(() => {
     const timer = setInterval(() => setList([...analytics.events]), 100);
@@ -50,10 +50,10 @@ function Tracked({ analytics }: { analytics: FakeAnalytics }) {
   );
 }
 
-function Demo({ status }: { status: AnalyticsStatus }) {
-  const [analytics] = useState(() => createFakeAnalytics(status));
+function Demo({ status }: { status: VendorStatus }) {
+  const [analytics] = useState(() => createTestAnalytics(status));
   return (
-    <TestAnalyticsProvider analytics={analytics}>
+    <TestAnalyticsProvider instance={analytics}>
       <PricingCard />
       <Tracked analytics={analytics} />
     </TestAnalyticsProvider>

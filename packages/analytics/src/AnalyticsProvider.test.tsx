@@ -2,7 +2,7 @@ import { channel, ErrorBoundary } from '@plinth/core';
 import { createTestConsent, resetChannel } from '@plinth/core/testing';
 import { act, render, screen, waitFor } from '../../../tooling/render';
 import { AnalyticsProvider } from './AnalyticsProvider';
-import type { AnalyticsClient } from './client';
+import type { PosthogAdapter } from './adapter/types';
 import { createAnalytics } from './createAnalytics';
 import { useAnalytics, useAnalyticsStatus } from './useAnalytics';
 
@@ -15,7 +15,7 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('./adapter/posthog', () => ({
-  loadPosthog: async (config: unknown, hooks: unknown): Promise<AnalyticsClient> => {
+  loadPosthog: async (config: unknown, hooks: unknown): Promise<PosthogAdapter> => {
     fake.loads.push({ config, hooks });
     if (fake.fail) throw fake.fail;
     const record =
@@ -73,7 +73,7 @@ function mount(decisions: Parameters<typeof createTestConsent>[0] = {}) {
   const consent = createTestConsent(decisions);
   const analytics = createAnalytics({ token: 'phc_test', consent });
   const view = render(
-    <AnalyticsProvider client={analytics}>
+    <AnalyticsProvider instance={analytics}>
       <Status />
     </AnalyticsProvider>,
   );
@@ -266,7 +266,7 @@ describe('AnalyticsProvider', () => {
     const consent = createTestConsent({ analytics: 'granted' });
     const analytics = createAnalytics({ token: 'phc_test', consent });
     const ui = (fail: boolean) => (
-      <AnalyticsProvider client={analytics}>
+      <AnalyticsProvider instance={analytics}>
         <ErrorBoundary fallback={<p>fallback</p>} context={{ area: 'checkout' }}>
           <Boom fail={fail} />
         </ErrorBoundary>
@@ -335,7 +335,7 @@ describe('AnalyticsProvider', () => {
       );
     }
     render(
-      <AnalyticsProvider config={{ token: 'phc_test' }} consent={consent}>
+      <AnalyticsProvider config={{ token: 'phc_test', consent }}>
         <Button />
       </AnalyticsProvider>,
     );

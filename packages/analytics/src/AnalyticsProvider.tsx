@@ -1,37 +1,36 @@
-import { type ConsentStore, PlinthError, useConsentStore } from '@plinth/core';
+import { configError, useConsentStore } from '@plinth/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import type { AnalyticsConfig } from './config';
 import { AnalyticsContext } from './context';
-import { type AnalyticsInstance, createAnalytics } from './createAnalytics';
+import { createAnalytics } from './createAnalytics';
+import type { Analytics } from './types';
 
-/** A ready instance (`createAnalytics()`), or a config to create one, never both. */
+/**
+ * A ready instance (`createAnalytics(config)`), or a config to create one, never both. Without `consent` in
+ * the config, the nearest `ConsentProvider`'s store is used.
+ */
 export type AnalyticsProviderProps = { children?: ReactNode } & (
-  | { client: AnalyticsInstance; config?: never; consent?: never }
-  | {
-      client?: never;
-      config: AnalyticsConfig;
-      /** The consent store; default the nearest `ConsentProvider`'s. */
-      consent?: ConsentStore;
-    }
+  | { instance: Analytics; config?: never }
+  | { instance?: never; config: AnalyticsConfig }
 );
 
 /**
  * Product analytics for the tree below. Renders nothing of its own and costs nothing on the first
  * render: the SDK is imported after consent, from an effect. Needs a `ConsentProvider` above it
- * (or `consent`): without a consent store it refuses to start.
+ * (or `consent` in the config): without a consent store it refuses to start.
  */
-export function AnalyticsProvider({ client, config, consent, children }: AnalyticsProviderProps) {
+export function AnalyticsProvider({ instance, config, children }: AnalyticsProviderProps) {
   const nearest = useConsentStore();
   const [analytics] = useState(() => {
-    if (client) return client;
-    const store = consent ?? nearest;
-    if (!store) {
-      throw new PlinthError('AnalyticsProvider needs a ConsentProvider above it (or a `consent` store)', {
-        source: 'config',
-        code: 'consent',
-      });
+    if (instance) return instance;
+    const consent = (config as AnalyticsConfig).consent ?? nearest;
+    if (consent === undefined || consent === null) {
+      throw configError(
+        'AnalyticsProvider needs a ConsentProvider above it (or `consent` in its config: a store, or `false` for none)',
+        'consent_required',
+      );
     }
-    return createAnalytics({ ...(config as AnalyticsConfig), consent: store });
+    return createAnalytics({ ...(config as AnalyticsConfig), consent });
   });
   useEffect(() => {
     analytics.start();

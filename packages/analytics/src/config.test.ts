@@ -1,34 +1,31 @@
-import { createConsent } from '@plinth/core';
 import { posthogPrefixes } from './adapter/posthog';
 import { POSTHOG_HOSTS, resolveConfig } from './config';
 
-const consent = createConsent();
-
 describe('resolveConfig: every host derives from the region', () => {
   it('defaults to the US cloud and its app host', () => {
-    expect(resolveConfig({ token: 't' }, consent)).toMatchObject({
+    expect(resolveConfig({ token: 't' })).toMatchObject({
       apiHost: 'https://us.i.posthog.com',
       uiHost: 'https://us.posthog.com',
     });
   });
 
   it('an EU project goes to the EU hosts', () => {
-    expect(resolveConfig({ token: 't', region: 'eu' }, consent)).toMatchObject({
+    expect(resolveConfig({ token: 't', region: 'eu' })).toMatchObject({
       apiHost: POSTHOG_HOSTS.eu.api,
       uiHost: POSTHOG_HOSTS.eu.ui,
     });
   });
 
   it('a proxy keeps the region’s app host, without a trailing slash', () => {
-    expect(resolveConfig({ token: 't', region: 'eu', apiHost: '/ingest/' }, consent)).toMatchObject({
+    expect(resolveConfig({ token: 't', region: 'eu', apiHost: '/ingest/' })).toMatchObject({
       apiHost: '/ingest',
       uiHost: 'https://eu.posthog.com',
     });
   });
 
   it('an unknown region is a typed error at creation, not a silent US default', () => {
-    expect(() => resolveConfig({ token: 't', region: 'de' as never }, consent)).toThrow(
-      expect.objectContaining({ source: 'config', code: 'region' }),
+    expect(() => resolveConfig({ token: 't', region: 'de' as never })).toThrow(
+      expect.objectContaining({ source: 'config', code: 'invalid_option' }),
     );
   });
 });

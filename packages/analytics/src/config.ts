@@ -1,4 +1,4 @@
-import { type ConsentStore, PlinthError, type PlinthUser } from '@plinth/core';
+import { type ConsentStore, configError, type PlinthUser } from '@plinth/core';
 import { type PosthogRegion, regionHosts } from './hosts';
 
 export { POSTHOG_HOSTS, type PosthogRegion } from './hosts';
@@ -55,6 +55,11 @@ export const DEFAULT_CAPABILITIES: Capabilities = {
 export interface AnalyticsConfig {
   /** The project's public API key. */
   token: string;
+  /**
+   * The consent store whose `analytics` category gates everything, or `false` when the app needs none. Required
+   * by `createAnalytics`; `AnalyticsProvider` takes the nearest `ConsentProvider`'s when it is not given.
+   */
+  consent?: ConsentStore | false;
   /**
    * The PostHog Cloud region your project lives in (Project settings → "Region"). Default `'us'`. Events sent
    * to the other region are answered 200 and dropped, so this must match: every host derives from it
@@ -120,7 +125,13 @@ export interface ResolvedConfig
   extends Required<
     Omit<
       AnalyticsConfig,
-      'capabilities' | 'personProperties' | 'flushIntervalMs' | 'downloadExtensions' | 'rateLimit' | 'region'
+      | 'capabilities'
+      | 'personProperties'
+      | 'flushIntervalMs'
+      | 'downloadExtensions'
+      | 'rateLimit'
+      | 'region'
+      | 'consent'
     >
   > {
   flushIntervalMs?: number;
@@ -128,11 +139,10 @@ export interface ResolvedConfig
   downloadExtensions?: readonly string[];
   capabilities: Capabilities;
   personProperties?: AnalyticsConfig['personProperties'];
-  consent: ConsentStore;
 }
 
-export function resolveConfig(config: AnalyticsConfig, consent: ConsentStore): ResolvedConfig {
-  const hosts = regionHosts(config.region, (message) => new PlinthError(message, { source: 'config', code: 'region' }));
+export function resolveConfig({ consent: _, ...config }: AnalyticsConfig): ResolvedConfig {
+  const hosts = regionHosts(config.region, (message) => configError(message, 'invalid_option'));
   return {
     filterBots: true,
     cookieless: 'off',
@@ -144,6 +154,5 @@ export function resolveConfig(config: AnalyticsConfig, consent: ConsentStore): R
     apiHost: (config.apiHost ?? hosts.api).replace(/\/+$/, ''),
     uiHost: config.uiHost ?? hosts.ui,
     capabilities: { ...DEFAULT_CAPABILITIES, ...config.capabilities },
-    consent,
   };
 }

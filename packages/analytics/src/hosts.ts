@@ -9,7 +9,7 @@ export const POSTHOG_HOSTS: Readonly<Record<PosthogRegion, { api: string; assets
   eu: { api: 'https://eu.i.posthog.com', assets: 'https://eu-assets.i.posthog.com', ui: 'https://eu.posthog.com' },
 };
 
-/** The region's hosts (default `'us'`); an unknown region is the caller's typed error (`code: 'region'`). */
+/** The region's hosts (default `'us'`); an unknown region is the caller's typed error (`code: 'invalid_option'`). */
 export function regionHosts(region: PosthogRegion | undefined, error: (message: string) => Error) {
   const hosts = POSTHOG_HOSTS[region ?? 'us'];
   if (!hosts) throw error(`analytics: unknown PostHog region "${String(region)}" ('us' or 'eu')`);

@@ -7,12 +7,11 @@ export {
   type PosthogRegion,
   type RateLimit,
 } from './config';
-export { type AnalyticsInstance, type CreateAnalyticsOptions, createAnalytics } from './createAnalytics';
+export { createAnalytics } from './createAnalytics';
 export { defineEvents, type EventDefinitions } from './defineEvents';
 export type {
   Analytics,
   AnalyticsRegister,
-  AnalyticsStatus,
   AnyEvents,
   EventCatalogue,
   GroupTypes,
@@ -21,4 +20,10 @@ export type {
   PropsArg,
   SuperProperties,
 } from './types';
-export { useAnalytics, useAnalyticsSessionId, useAnalyticsStatus, useTime } from './useAnalytics';
+export {
+  useAnalytics,
+  useAnalyticsFailure,
+  useAnalyticsSessionId,
+  useAnalyticsStatus,
+  useTime,
+} from './useAnalytics';

@@ -1,7 +1,7 @@
+import type { VendorStatus } from '@plinth/core';
 import { trackInteractions } from './interactions';
-import type { AnalyticsStatus } from './types';
 
-function setup(status: AnalyticsStatus, ready: Promise<unknown> = new Promise(() => {})) {
+function setup(status: VendorStatus, ready: Promise<unknown> = new Promise(() => {})) {
   const sent: { event: string; properties: Record<string, unknown>; beacon: boolean }[] = [];
   const navigate = vi.fn();
   const stop = trackInteractions({

@@ -1,4 +1,4 @@
-import type { AnalyticsStatus } from './types';
+import type { VendorStatus } from '@plinth/core';
 
 const DOWNLOADS = 'pdf|zip|gz|tgz|dmg|exe|msi|pkg|deb|rpm|apk|csv|xlsx|xls|docx|doc|pptx|txt|json|mp3|mp4|mov';
 
@@ -8,7 +8,7 @@ export interface InteractionOptions {
   forms: boolean;
   downloadExtensions?: readonly string[] | undefined;
   outboundDelayMs: number;
-  status(): AnalyticsStatus;
+  status(): VendorStatus;
   /** Captures now when ready (beacon for a navigation), else queues. */
   send(event: string, properties: Record<string, unknown>, beacon: boolean): void;
   /** Resolves once the SDK is ready (or will not be). */

@@ -1,4 +1,4 @@
-import type { Properties, SendOptions } from './client';
+import type { Properties, SendOptions } from './adapter/types';
 
 const CAMPAIGN = /^(utm_[a-z]+|[gd]clid|gbraid|wbraid|fbclid|msclkid|twclid|li_fat_id|ttclid|igshid|mc_cid)$/;
 

@@ -16,7 +16,7 @@ describe('SSR', () => {
     }
     const consent = createTestConsent({ analytics: 'granted' });
     const html = renderToString(
-      <AnalyticsProvider config={{ token: 'phc_test' }} consent={consent}>
+      <AnalyticsProvider config={{ token: 'phc_test', consent }}>
         <Status />
       </AnalyticsProvider>,
     );

@@ -1,4 +1,4 @@
-import type { PlinthError } from '@plinth/core';
+import type { VendorLifecycle } from '@plinth/core';
 /** A catalogue of events: name → properties (`undefined` or `{}` for none). */
 export type EventCatalogue = Record<string, Record<string, unknown> | undefined>;
 
@@ -11,17 +11,6 @@ export type PropsArg<E extends EventCatalogue, K extends keyof E> = E[K] extends
   : Record<never, never> extends NonNullable<E[K]>
     ? [properties?: E[K]]
     : [properties: E[K]];
-
-export type AnalyticsStatus =
-  | 'idle'
-  | 'waiting-consent'
-  | 'loading'
-  | 'ready'
-  | 'denied'
-  | 'failed'
-  | 'blocked'
-  | 'timeout'
-  | 'rejected'; // loaded, but PostHog refused the project key or host (see `failure()`)
 
 /**
  * Register the app's person, group and super properties once so identity calls are typed (until then
@@ -57,23 +46,25 @@ export interface PersonUpdate {
   setOnce?: PersonProperties;
 }
 
-/** What components use: `useAnalytics()`, or `defineEvents<…>().useAnalytics()` for a typed catalogue. */
-export interface Analytics<E extends EventCatalogue = AnyEvents> {
+/**
+ * The analytics of a page: what `createAnalytics(config)` returns and what components use through
+ * `useAnalytics()`, or `defineEvents<…>().useAnalytics()` for a typed catalogue (`E`). Its lifecycle
+ * (`start`/`stop`, `status`, `subscribeStatus`, `failure`) is core's `VendorLifecycle`, driven by the provider.
+ */
+export interface Analytics<E extends EventCatalogue = AnyEvents> extends VendorLifecycle {
   /** Captures an event of the catalogue (queued until consent and load, with its original time). */
   capture<K extends keyof E & string>(event: K, ...properties: PropsArg<E, K>): void;
   /** Starts a timer; the returned `stop(properties?)` captures `event` with `$duration` in seconds (once). */
   time<K extends keyof E & string>(event: K): (...properties: PropsArg<E, K>) => void;
   /** Captures a handled error as `$exception`, scrubbed. */
   captureException(error: unknown, context?: Record<string, unknown>): void;
-  /** The SDK's state: `waiting-consent` until analytics consent, `ready` once loaded, … */
-  status(): AnalyticsStatus;
-  /** Why the SDK failed, was blocked, timed out or was refused by PostHog (a typed `PlinthError`). */
-  failure(): PlinthError | undefined;
-  /** Listen to status changes; returns the unsubscribe function. */
-  subscribe(listener: (status: AnalyticsStatus) => void): () => void;
+  /** Calls dropped so far (queue overflow, consent denied, SDK failed); identity is never dropped. */
+  dropped(): number;
   /**
    * Identifies this browser as `id` (never an email: refused), with person properties. With
    * `@plinth/auth` the signed-in user is identified from the session already; call this without it.
+   * Identity, person properties, aliases, groups and super properties are kept across consent: made while
+   * consent is pending or denied, they are applied once it is granted, before any event.
    */
   identify(id: string, person?: PersonUpdate): void;
   /** Writes person properties (`$set` / `$set_once`) on the current person. */
@@ -93,7 +84,8 @@ export interface Analytics<E extends EventCatalogue = AnyEvents> {
   /**
    * Sign-out for apps without `@plinth/auth` (with it, this runs on the session channel's sign-out): forgets
    * the person (a new anonymous distinct id), their super properties and groups, starts a new session, and
-   * drops what they had queued but not sent. Kept in order with the identity calls while consent is pending.
+   * drops what they had queued but not sent. While consent is pending or denied, the SDK is reset first
+   * thing when it next loads or is granted again.
    */
   reset(): void;
   /**

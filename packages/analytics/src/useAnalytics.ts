@@ -1,7 +1,13 @@
-import { MissingProviderError } from '@plinth/core';
+import {
+  MissingProviderError,
+  type PlinthError,
+  useVendorFailure,
+  useVendorStatus,
+  type VendorStatus,
+} from '@plinth/core';
 import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { AnalyticsContext } from './context';
-import type { Analytics, AnalyticsStatus, AnyEvents, EventCatalogue, PropsArg } from './types';
+import type { Analytics, AnyEvents, EventCatalogue, PropsArg } from './types';
 
 /** The analytics of the nearest `AnalyticsProvider` (untyped; see `defineEvents` for a typed catalogue). */
 export function useAnalytics<E extends EventCatalogue = AnyEvents>(): Analytics<E> {
@@ -10,10 +16,14 @@ export function useAnalytics<E extends EventCatalogue = AnyEvents>(): Analytics<
   return analytics as unknown as Analytics<E>;
 }
 
-/** The SDK's status (`waiting-consent`, `loading`, `ready`, …), re-rendering when it changes; `idle` on the server. */
-export function useAnalyticsStatus(): AnalyticsStatus {
-  const analytics = useAnalytics();
-  return useSyncExternalStore(analytics.subscribe, analytics.status, () => 'idle');
+/** The SDK's status (core's `VendorStatus`: `waiting-consent`, `loading`, `ready`, …), re-rendering when it changes; `idle` on the server. */
+export function useAnalyticsStatus(): VendorStatus {
+  return useVendorStatus(useAnalytics());
+}
+
+/** Why the SDK failed, was blocked, timed out or was refused by PostHog (`failure()`), re-rendering when it changes. */
+export function useAnalyticsFailure(): PlinthError | undefined {
+  return useVendorFailure(useAnalytics());
 }
 
 /** `sessionId()`, re-rendering when the session changes; `undefined` on the server and before consent. */

@@ -4,7 +4,8 @@ import { inject } from 'vitest';
 import { render, waitFor } from '../../../tooling/render';
 import { AnalyticsProvider } from '../src/AnalyticsProvider';
 import type { AnalyticsConfig } from '../src/config';
-import { type AnalyticsInstance, createAnalytics } from '../src/createAnalytics';
+import { createAnalytics } from '../src/createAnalytics';
+import type { Analytics } from '../src/types';
 
 export const sandboxUrl = () => inject('sandboxUrl');
 
@@ -94,7 +95,7 @@ export const newToken = (name: string) => `phc_${name}_${Date.now()}_${tokens++}
 export function mountAnalytics(
   token: string,
   options: { consent?: ConsentStore; config?: Partial<AnalyticsConfig>; children?: React.ReactNode } = {},
-): { analytics: AnalyticsInstance; consent: ConsentStore; unmount: () => void } {
+): { analytics: Analytics; consent: ConsentStore; unmount: () => void } {
   const consent = options.consent ?? createTestConsent({ analytics: 'granted' });
   const analytics = createAnalytics({
     token,
@@ -104,7 +105,7 @@ export function mountAnalytics(
     ...options.config,
     consent,
   });
-  const view = render(<AnalyticsProvider client={analytics}>{options.children}</AnalyticsProvider>);
+  const view = render(<AnalyticsProvider instance={analytics}>{options.children}</AnalyticsProvider>);
   document.title = `Mounted ${token}`; // the page sets its title: the initial page view goes (a microtask later)
   return { analytics, consent, unmount: view.unmount };
 }

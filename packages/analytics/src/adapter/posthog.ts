@@ -13,8 +13,8 @@
  * over, so the SDK's start and the first page view come first.
  */
 import type { CaptureResult, PostHogConfig } from 'posthog-js/dist/module.slim.no-external.js';
-import type { AnalyticsClient, Properties } from '../client';
 import type { ResolvedConfig } from '../config';
+import type { PosthogAdapter, Properties } from './types';
 
 export interface AdapterHooks {
   /** Scrubs an outgoing event (core's scrubber); `null` drops it. */
@@ -103,7 +103,7 @@ export async function loadPosthog(
   config: ResolvedConfig,
   hooks: AdapterHooks,
   { cookieless = false }: { cookieless?: boolean } = {},
-): Promise<AnalyticsClient> {
+): Promise<PosthogAdapter> {
   const caps = config.capabilities;
   const clicks = caps.autocapture || caps.rageClicks;
   // Each extension set is picked by name in `.then(({ … }))`, which lets the bundler keep only those

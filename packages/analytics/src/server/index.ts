@@ -84,17 +84,14 @@ export function createServerAnalytics<E extends EventCatalogue = AnyEvents>(
   options: ServerAnalyticsOptions,
 ): ServerAnalytics<E> {
   const { token, timeoutMs = 3000, scrubParams = [] } = options;
-  if (!token) throw new PlinthError('analytics: no token', { source: 'config', code: 'token' });
-  const hosts = regionHosts(
-    options.region,
-    (message) => new PlinthError(message, { source: 'config', code: 'region' }),
-  );
+  // The same source and code as the browser's configError (core's server entry has the type only).
+  const configError = (message: string, code: 'missing_option' | 'invalid_option') =>
+    new PlinthError(message, { source: 'config', code });
+  if (!token) throw configError('analytics: `token` (the project API key) is required', 'missing_option');
+  const hosts = regionHosts(options.region, (message) => configError(message, 'invalid_option'));
   const apiHost = (options.apiHost ?? hosts.api).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(apiHost)) {
-    throw new PlinthError(`analytics: apiHost must be an absolute URL on the server ("${apiHost}")`, {
-      source: 'config',
-      code: 'api_host',
-    });
+    throw configError(`analytics: apiHost must be an absolute URL on the server ("${apiHost}")`, 'invalid_option');
   }
   const doFetch = options.fetch ?? globalThis.fetch;
   const scrub = <T>(value: T): T => scrubDeep(value, { extraParams: scrubParams });

@@ -1,23 +1,25 @@
 /**
- * Network-free analytics for tests and stories: a recording fake and a provider around it.
+ * Network-free analytics for tests and stories: a recording `Analytics` and a provider around it.
  *
  * @example
- * import { TestAnalyticsProvider, createFakeAnalytics, resetAnalytics } from '@plinth/analytics/testing';
- * const analytics = createFakeAnalytics();
- * render(<TestAnalyticsProvider analytics={analytics}><Signup /></TestAnalyticsProvider>);
+ * import { TestAnalyticsProvider, createTestAnalytics, resetAnalytics } from '@plinth/analytics/testing';
+ * const analytics = createTestAnalytics();
+ * render(<TestAnalyticsProvider instance={analytics}><Signup /></TestAnalyticsProvider>);
  * expect(analytics.events).toContainEqual({ event: 'signup_completed', properties: { plan: 'pro' } });
  * afterEach(() => resetAnalytics());
  */
+import type { VendorStatus } from '@plinth/core';
 import type { ReactNode } from 'react';
 import { AnalyticsContext } from '../context';
-import type { Analytics, AnalyticsStatus, AnyEvents } from '../types';
+import type { Analytics, AnyEvents } from '../types';
 
 export interface RecordedEvent {
   event: string;
   properties: Record<string, unknown>;
 }
 
-export interface FakeAnalytics extends Analytics<AnyEvents> {
+/** A recording `Analytics`: what `createTestAnalytics()` returns. */
+export interface TestAnalytics extends Analytics<AnyEvents> {
   /** Every `capture` (and timer stop) so far, in order. `$duration` is present on timed events. */
   readonly events: RecordedEvent[];
   /** Every `captureException` so far. */
@@ -31,25 +33,25 @@ export interface FakeAnalytics extends Analytics<AnyEvents> {
   /** Super properties registered and not unregistered; added to each recorded event. */
   readonly superProperties: Record<string, unknown>;
   /** Drive `status()` (and `useAnalyticsStatus()`) from the test. */
-  setStatus(status: AnalyticsStatus): void;
+  setStatus(status: VendorStatus): void;
   /** Drive `sessionId()` (and `useAnalyticsSessionId()`) from the test; `undefined` until set. `reset()` sets a new one when there was one. */
   setSessionId(id: string | undefined): void;
   /** Forget what was recorded. */
   clear(): void;
 }
 
-const fakes = new Set<FakeAnalytics>();
+const fakes = new Set<TestAnalytics>();
 
-/** A recording `Analytics`: nothing is loaded or sent. Status `ready` unless told otherwise. */
-export function createFakeAnalytics(initial: AnalyticsStatus = 'ready'): FakeAnalytics {
+/** A recording `Analytics`: nothing is loaded or sent. Status `ready` unless told otherwise; `start()`/`stop()` do nothing. */
+export function createTestAnalytics(initial: VendorStatus = 'ready'): TestAnalytics {
   let status = initial;
-  const listeners = new Set<(status: AnalyticsStatus) => void>();
+  const listeners = new Set<(status: VendorStatus) => void>();
   const sessionListeners = new Set<(id: string | undefined) => void>();
   let session: string | undefined;
   let sessions = 0;
   const events: RecordedEvent[] = [];
-  const exceptions: FakeAnalytics['exceptions'] = [];
-  const identity: FakeAnalytics['identity'] = [];
+  const exceptions: TestAnalytics['exceptions'] = [];
+  const identity: TestAnalytics['identity'] = [];
   const superProperties: Record<string, unknown> = {};
   let distinct: string | undefined;
   const record =
@@ -57,7 +59,7 @@ export function createFakeAnalytics(initial: AnalyticsStatus = 'ready'): FakeAna
     (...args: unknown[]) => {
       identity.push([method, ...args]);
     };
-  const fake: FakeAnalytics = {
+  const fake: TestAnalytics = {
     events,
     exceptions,
     identity,
@@ -114,10 +116,13 @@ export function createFakeAnalytics(initial: AnalyticsStatus = 'ready'): FakeAna
     },
     status: () => status,
     failure: () => undefined,
-    subscribe: (listener) => {
+    subscribeStatus: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    dropped: () => 0,
+    start: () => {},
+    stop: () => {},
     setStatus: (next) => {
       status = next;
       for (const listener of listeners) listener(next);
@@ -135,20 +140,20 @@ export function createFakeAnalytics(initial: AnalyticsStatus = 'ready'): FakeAna
   return fake;
 }
 
-let shared: FakeAnalytics | undefined;
+let shared: TestAnalytics | undefined;
 
-/** The fake `TestAnalyticsProvider` uses when none is given. */
-export function sharedFakeAnalytics(): FakeAnalytics {
-  shared ??= createFakeAnalytics();
+/** The `TestAnalytics` that `TestAnalyticsProvider` uses when given no `instance` (cleared by `resetAnalytics()`). */
+export function sharedTestAnalytics(): TestAnalytics {
+  shared ??= createTestAnalytics();
   return shared;
 }
 
-/** Provides `analytics` (default: the shared fake) to `useAnalytics()` below it. */
-export function TestAnalyticsProvider({ analytics, children }: { analytics?: FakeAnalytics; children?: ReactNode }) {
-  return <AnalyticsContext.Provider value={analytics ?? sharedFakeAnalytics()}>{children}</AnalyticsContext.Provider>;
+/** Provides `instance` (default: `sharedTestAnalytics()`) to `useAnalytics()` below it. */
+export function TestAnalyticsProvider({ instance, children }: { instance?: TestAnalytics; children?: ReactNode }) {
+  return <AnalyticsContext.Provider value={instance ?? sharedTestAnalytics()}>{children}</AnalyticsContext.Provider>;
 }
 
-/** Clears every fake's recordings and puts them back to `ready`. */
+/** Clears every `TestAnalytics`'s recordings (the shared one's too) and puts them back to `ready`. */
 export function resetAnalytics(): void {
   for (const fake of fakes) {
     fake.clear();

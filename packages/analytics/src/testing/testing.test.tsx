@@ -1,7 +1,7 @@
 import { act, render, screen } from '../../../../tooling/render';
 import { defineEvents } from '../defineEvents';
 import { useAnalyticsSessionId, useAnalyticsStatus } from '../useAnalytics';
-import { createFakeAnalytics, resetAnalytics, sharedFakeAnalytics, TestAnalyticsProvider } from './index';
+import { createTestAnalytics, resetAnalytics, sharedTestAnalytics, TestAnalyticsProvider } from './index';
 
 const events = defineEvents<{ signup_completed: { plan: 'free' | 'pro' } }>();
 
@@ -19,9 +19,9 @@ afterEach(() => resetAnalytics());
 
 describe('@plinth/analytics/testing', () => {
   it('records what a component captures, with no network', () => {
-    const analytics = createFakeAnalytics();
+    const analytics = createTestAnalytics();
     render(
-      <TestAnalyticsProvider analytics={analytics}>
+      <TestAnalyticsProvider instance={analytics}>
         <Signup />
       </TestAnalyticsProvider>,
     );
@@ -33,12 +33,12 @@ describe('@plinth/analytics/testing', () => {
   });
 
   it('drives sessionId()/useAnalyticsSessionId() and records reset(), which starts a new session', () => {
-    const analytics = createFakeAnalytics();
+    const analytics = createTestAnalytics();
     function Session() {
       return <p data-testid="session">{useAnalyticsSessionId() ?? 'none'}</p>;
     }
     render(
-      <TestAnalyticsProvider analytics={analytics}>
+      <TestAnalyticsProvider instance={analytics}>
         <Session />
       </TestAnalyticsProvider>,
     );
@@ -61,8 +61,8 @@ describe('@plinth/analytics/testing', () => {
       </TestAnalyticsProvider>,
     );
     act(() => screen.getByRole('button').click());
-    expect(sharedFakeAnalytics().events).toHaveLength(1);
+    expect(sharedTestAnalytics().events).toHaveLength(1);
     resetAnalytics();
-    expect(sharedFakeAnalytics().events).toEqual([]);
+    expect(sharedTestAnalytics().events).toEqual([]);
   });
 });

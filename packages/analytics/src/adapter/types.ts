@@ -12,10 +12,10 @@ export interface SendOptions {
 }
 
 /**
- * Plinth's own view of the analytics SDK: what `src/adapter/posthog.ts` returns. No vendor type
- * crosses this line, so another vendor is one adapter away.
+ * Plinth's own view of the analytics SDK: what `./posthog.ts` returns. No vendor type crosses this line,
+ * so another vendor is one adapter away.
  */
-export interface AnalyticsClient {
+export interface PosthogAdapter {
   capture(event: string, properties: Properties, options: SendOptions): void;
   captureException(error: unknown, properties: Properties, at: Date): void;
   identify(id: string, set?: Properties, setOnce?: Properties): void;
@@ -30,8 +30,9 @@ export interface AnalyticsClient {
   sessionId(): string | undefined;
   /** Called with the new id when the session changes (and at once when there is one); returns the unsubscribe function. */
   onSessionId(listener: (id: string) => void): () => void;
+  /** Forget the person: a new anonymous distinct id, no super properties or groups, a new session. */
   reset(): void;
-  /** Consent revoked: send nothing more, remove the SDK's cookies and storage. */
+  /** Consent revoked: send nothing more, remove the SDK's cookies and storage (what it holds in memory stays). */
   pause(): void;
   /** Consent granted again. */
   resume(): void;
