@@ -15,7 +15,7 @@ import { flags } from './flags';
  */
 export function Facilities({ children }: { children: ReactNode }) {
   return (
-    <AuthProvider settings={config.oidc}>
+    <AuthProvider config={config.oidc}>
       <AnalyticsProvider
         config={{
           ...config.posthog,

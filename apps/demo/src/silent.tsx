@@ -7,5 +7,5 @@ import { config } from './config';
  * @plinth/auth answers it. No analytics, flags, logging, banner or inspector start in the iframe.
  */
 export function renderSilentCallback(root: Root) {
-  root.render(<AuthProvider settings={config.oidc} />);
+  root.render(<AuthProvider config={config.oidc} />);
 }

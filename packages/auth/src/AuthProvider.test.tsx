@@ -1,10 +1,10 @@
 import { recordChannel, resetChannel } from '@plinth/core/testing';
 import { act, render, screen, waitFor } from '../../../tooling/render';
 import { AuthProvider } from './AuthProvider';
-import { createAuth } from './createAuth';
+import { type Auth, composeAuth } from './createAuth';
 import { RequireAuth, withRequireAuth } from './RequireAuth';
 import { resetAuth } from './testing';
-import type { AuthClient, AuthSession, AuthSettings } from './types';
+import type { AuthConfig, AuthSession, OidcAdapter } from './types';
 import { useAuth } from './useAuth';
 
 const SETTINGS = { authority: 'http://127.0.0.1:1/oidc', clientId: 'plinth-demo' };
@@ -16,7 +16,7 @@ const session = (over: Partial<AuthSession> = {}): AuthSession => ({
   ...over,
 });
 
-function fakeClient(over: Partial<AuthClient> = {}) {
+function fakeClient(over: Partial<OidcAdapter> = {}) {
   const client = {
     signIn: vi.fn(async () => {}),
     callback: vi.fn(async () => session({ returnTo: '/account' })),
@@ -27,8 +27,8 @@ function fakeClient(over: Partial<AuthClient> = {}) {
     endSession: vi.fn(async () => true),
     forget: vi.fn(async () => {}),
     ...over,
-  } satisfies AuthClient;
-  const load = vi.fn(async () => client as AuthClient);
+  } satisfies OidcAdapter;
+  const load = vi.fn(async () => client as OidcAdapter);
   return { client, load };
 }
 
@@ -58,9 +58,9 @@ afterEach(() => {
 
 /** The three ways a session ends while something else is in flight: local, through the provider, another tab. */
 const signOutPaths = {
-  'signOut({ local: true })': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut({ local: true })),
-  'signOut()': (auth: ReturnType<typeof createAuth>) => act(() => auth.signOut()),
-  'another tab': async (auth: ReturnType<typeof createAuth>, clientId: string) => {
+  'signOut({ local: true })': (auth: Auth) => act(() => auth.signOut({ local: true })),
+  'signOut()': (auth: Auth) => act(() => auth.signOut()),
+  'another tab': async (auth: Auth, clientId: string) => {
     new BroadcastChannel(`plinth.auth:${clientId}`).postMessage({ type: 'signedOut' });
     await waitFor(() => expect(auth.getState().status).toBe('signedOut'));
   },
@@ -86,7 +86,7 @@ describe('AuthProvider', () => {
     goTo('/products?code=abc&state=xyz');
     const { load } = fakeClient();
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Probe />
       </AuthProvider>,
     );
@@ -101,10 +101,10 @@ describe('AuthProvider', () => {
     const { client, load } = fakeClient();
     render(
       <>
-        <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+        <AuthProvider instance={composeAuth(SETTINGS, { load })}>
           <Probe id="a" />
         </AuthProvider>
-        <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+        <AuthProvider instance={composeAuth(SETTINGS, { load })}>
           <Probe id="b" />
         </AuthProvider>
       </>,
@@ -130,7 +130,7 @@ describe('AuthProvider', () => {
     goTo('/auth/callback?code=c2&state=s2');
     const { load } = fakeClient({ callback: vi.fn(async () => session({ returnTo: '//evil.example/x' })) });
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Probe />
       </AuthProvider>,
     );
@@ -146,7 +146,7 @@ describe('AuthProvider', () => {
       }),
     });
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Probe />
         <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>
       </AuthProvider>,
@@ -167,7 +167,7 @@ describe('AuthProvider', () => {
     localStorage.setItem('oidc.recent', JSON.stringify({ id: 'recent', created: now() - 5, request_type: 'si:r' }));
     const { client, load } = fakeClient();
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Probe />
       </AuthProvider>,
     );
@@ -182,7 +182,7 @@ describe('AuthProvider', () => {
     localStorage.setItem('plinth.auth.session', '1');
     const ok = fakeClient();
     const first = render(
-      <AuthProvider client={createAuth(SETTINGS, { load: ok.load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load: ok.load })}>
         <Probe />
       </AuthProvider>,
     );
@@ -197,7 +197,7 @@ describe('AuthProvider', () => {
       }),
     });
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load: failing.load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load: failing.load })}>
         <Probe />
       </AuthProvider>,
     );
@@ -212,7 +212,7 @@ describe('RequireAuth', () => {
     goTo('/account?tab=1');
     const { client, load } = fakeClient();
     const first = render(
-      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>
       </AuthProvider>,
     );
@@ -223,7 +223,7 @@ describe('RequireAuth', () => {
     // A reload in the same tab (sessionStorage survives): no second automatic redirect.
     const again = fakeClient();
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load: again.load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load: again.load })}>
         <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>
         <Probe />
       </AuthProvider>,
@@ -250,10 +250,10 @@ describe('RequireAuth', () => {
         if (!signal?.aborted) redirected();
       }),
     });
-    const auth = createAuth(SETTINGS, { load });
+    const auth = composeAuth(SETTINGS, { load });
     function App({ protectedPage }: { protectedPage: boolean }) {
       return (
-        <AuthProvider client={auth}>
+        <AuthProvider instance={auth}>
           {protectedPage ? <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth> : <p>elsewhere</p>}
         </AuthProvider>
       );
@@ -283,7 +283,7 @@ describe('RequireAuth', () => {
       return null;
     }
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Button />
       </AuthProvider>,
     );
@@ -305,7 +305,7 @@ describe('tokens', () => {
       return <Probe />;
     }
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Grab />
       </AuthProvider>,
     );
@@ -337,7 +337,7 @@ describe('tokens', () => {
       return <Probe />;
     }
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Grab />
         <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>
       </AuthProvider>,
@@ -373,7 +373,7 @@ describe('tokens', () => {
       return <Probe />;
     }
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load: load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Grab />
       </AuthProvider>,
     );
@@ -396,7 +396,7 @@ describe('start-up bookkeeping', () => {
       }),
     });
     const first = render(
-      <AuthProvider client={createAuth(SETTINGS, { load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Probe />
       </AuthProvider>,
     );
@@ -412,9 +412,9 @@ describe('start-up bookkeeping', () => {
 
     goTo('/?state=app-owned');
     const other = fakeClient();
-    const auth = createAuth(SETTINGS, { load: other.load });
+    const auth = composeAuth(SETTINGS, { load: other.load });
     render(
-      <AuthProvider client={auth}>
+      <AuthProvider instance={auth}>
         <Probe id="other" />
       </AuthProvider>,
     );
@@ -433,7 +433,7 @@ describe("the provider's Sign out? page", () => {
     goTo(`/auth/callback?code=c-${id}&state=s-${id}`);
     const tab = fakeClient();
     render(
-      <AuthProvider client={createAuth(settings, { load: tab.load })}>
+      <AuthProvider instance={composeAuth(settings, { load: tab.load })}>
         <Probe id={id} />
       </AuthProvider>,
     );
@@ -441,12 +441,12 @@ describe("the provider's Sign out? page", () => {
     return tab.client;
   }
   /** This browser coming back from the end-session page, the provider's answer to `prompt=none` given. */
-  function returning(settings: typeof SETTINGS, renew: AuthClient['renew']) {
+  function returning(settings: typeof SETTINGS, renew: OidcAdapter['renew']) {
     localStorage.setItem('oidc.so2', JSON.stringify({ id: 'so2', created: now(), request_type: 'so:r' }));
     goTo('/?state=so2');
     const back = fakeClient({ renew: vi.fn(renew) });
     render(
-      <AuthProvider client={createAuth(settings, { load: back.load })}>
+      <AuthProvider instance={composeAuth(settings, { load: back.load })}>
         <Probe id="back" />
       </AuthProvider>,
     );
@@ -489,13 +489,13 @@ describe("the provider's Sign out? page", () => {
   });
 });
 
-/** Renders a provider over `createAuth(settings, { load })` and hands back the hook's latest value. */
-function mountAuth(settings: AuthSettings, load: () => Promise<AuthClient>) {
-  const auth = createAuth(settings, { load });
+/** Renders a provider over `composeAuth(settings, { load })` and hands back the hook's latest value. */
+function mountAuth(settings: AuthConfig, load: () => Promise<OidcAdapter>) {
+  const auth = composeAuth(settings, { load });
   const seen: string[] = [];
   auth.subscribe(() => seen.push(auth.getState().status));
   render(
-    <AuthProvider client={auth}>
+    <AuthProvider instance={auth}>
       <Probe />
     </AuthProvider>,
   );
@@ -514,7 +514,7 @@ describe('RequireAuth with sign-in options', () => {
       acrValues: 'urn:mfa',
     });
     const view = render(
-      <AuthProvider client={createAuth(SETTINGS, { load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Admin />
       </AuthProvider>,
     );
@@ -529,7 +529,7 @@ describe('RequireAuth with sign-in options', () => {
 
     const other = fakeClient();
     render(
-      <AuthProvider client={createAuth(SETTINGS, { load: other.load })}>
+      <AuthProvider instance={composeAuth(SETTINGS, { load: other.load })}>
         <RequireAuth fallback={<p>fallback</p>} loginHint="ada@example.com" extraParams={{ organization: 'org_1' }}>
           secret
         </RequireAuth>
@@ -589,7 +589,7 @@ describe('refresh()', () => {
     const refused = Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' });
     const { load } = fakeClient({
       renew: vi
-        .fn<AuthClient['renew']>()
+        .fn<OidcAdapter['renew']>()
         .mockRejectedValueOnce(refused)
         .mockRejectedValueOnce(refused)
         .mockResolvedValue(session({ accessToken: 'at-2' })),
@@ -811,7 +811,7 @@ describe('signOut(options)', () => {
         }),
       });
       const view = render(
-        <AuthProvider client={createAuth({ ...SETTINGS, clientId: 'return-to' }, { load: back.load })}>
+        <AuthProvider instance={composeAuth({ ...SETTINGS, clientId: 'return-to' }, { load: back.load })}>
           <Probe id="back" />
         </AuthProvider>,
       );
@@ -826,7 +826,7 @@ describe('signOut(options)', () => {
     goTo('/auth/callback?code=o2&state=o2');
     const other = fakeClient();
     render(
-      <AuthProvider client={createAuth(settings, { load: other.load })}>
+      <AuthProvider instance={composeAuth(settings, { load: other.load })}>
         <Probe id="other" />
       </AuthProvider>,
     );

@@ -1,5 +1,9 @@
+import type { VendorLifecycle } from '@plinth/core';
 import { expectTypeOf } from 'vitest';
 import {
+  type Auth,
+  type AuthConfig,
+  type AuthError,
   type AuthErrorCode,
   type AuthorizationParams,
   AuthProvider,
@@ -11,6 +15,7 @@ import {
   type SignInOptions,
   type SignOutOptions,
   type UseAuth,
+  useAuthFailure,
   withRequireAuth,
 } from './index';
 
@@ -39,13 +44,37 @@ describe('types', () => {
     expectTypeOf(withRequireAuth).parameter(1).toEqualTypeOf<Omit<RequireAuthProps, 'children'> | undefined>();
   });
 
-  it('AuthProvider takes settings or a client, never both', () => {
-    const settings = { authority: 'https://id.example', clientId: 'c' };
-    const client = createAuth(settings);
-    expectTypeOf({ settings }).toExtend<AuthProviderProps>();
-    expectTypeOf({ client }).toExtend<AuthProviderProps>();
-    expectTypeOf({ settings, client }).not.toExtend<AuthProviderProps>();
+  it('AuthProvider takes a config or an instance, never both; createAuth(config) → Auth', () => {
+    const config: AuthConfig = { authority: 'https://id.example', clientId: 'c' };
+    const instance = createAuth(config);
+    expectTypeOf(instance).toEqualTypeOf<Auth>();
+    expectTypeOf(createAuth).parameters.toEqualTypeOf<[config: AuthConfig]>();
+    expectTypeOf({ config }).toExtend<AuthProviderProps>();
+    expectTypeOf({ instance }).toExtend<AuthProviderProps>();
+    expectTypeOf({ config, instance }).not.toExtend<AuthProviderProps>();
+    // The old names are gone.
+    expectTypeOf({ settings: config }).not.toExtend<AuthProviderProps>();
+    expectTypeOf({ client: instance }).not.toExtend<AuthProviderProps>();
     expectTypeOf({}).not.toExtend<AuthProviderProps>();
     expectTypeOf(AuthProvider).parameter(0).toEqualTypeOf<AuthProviderProps>();
+  });
+
+  it('one lifecycle as every package (start/stop), one failure hook, and the session status stays useAuth().status', () => {
+    expectTypeOf<Auth['start']>().toEqualTypeOf<() => void>();
+    expectTypeOf<Auth['stop']>().toEqualTypeOf<() => void>();
+    expectTypeOf<Auth['failure']>().returns.toEqualTypeOf<AuthError | undefined>();
+    expectTypeOf(useAuthFailure).returns.toEqualTypeOf<AuthError | undefined>();
+    expectTypeOf<Auth>().toExtend<Pick<VendorLifecycle, 'start' | 'stop'>>();
+  });
+
+  it('the vendor side and the resolved config are not public', () => {
+    // @ts-expect-error internal: the adapter (was AuthClient)
+    type _Adapter = import('./index').OidcAdapter;
+    // @ts-expect-error removed: AuthSettings, CreateAuthOptions, ResolvedAuthSettings (one type: AuthConfig)
+    type _Settings = import('./index').AuthSettings;
+    // @ts-expect-error removed
+    type _Options = import('./index').CreateAuthOptions;
+    // @ts-expect-error internal
+    type _Resolved = import('./index').ResolvedAuthSettings;
   });
 });

@@ -1,22 +1,8 @@
 export { AuthError, type AuthErrorCode, type AuthErrorSource } from './AuthError';
 export { AuthProvider, type AuthProviderProps } from './AuthProvider';
-export {
-  type Auth,
-  type CreateAuthOptions,
-  createAuth,
-  type SignInOptions,
-  type SignOutOptions,
-} from './createAuth';
+export { type Auth, createAuth, type SignInOptions, type SignOutOptions } from './createAuth';
 export { RequireAuth, type RequireAuthProps, withRequireAuth } from './RequireAuth';
-export type {
-  AuthClient,
-  AuthorizationParams,
-  AuthSession,
-  AuthSettings,
-  AuthState,
-  AuthStatus,
-  AuthUser,
-  ResolvedAuthSettings,
-} from './types';
+export type { AuthConfig, AuthorizationParams, AuthState, AuthStatus, AuthUser, LogoutUrl } from './types';
 export { type UseAuth, useAuth } from './useAuth';
+export { useAuthFailure } from './useAuthFailure';
 export { validateReturnTo } from './validateReturnTo';

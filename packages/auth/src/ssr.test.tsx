@@ -18,7 +18,7 @@ describe('SSR', () => {
         );
       }
       const html = renderToString(
-        <AuthProvider settings={{ authority: 'https://id.example', clientId: 'c' }}>
+        <AuthProvider config={{ authority: 'https://id.example', clientId: 'c' }}>
           <Status />
           <RequireAuth fallback={<i>checking</i>}>secret</RequireAuth>
         </AuthProvider>,
@@ -33,14 +33,15 @@ describe('SSR', () => {
   });
 
   it('createAuth on the server stays loading and never rejects or redirects', async () => {
-    const { createAuth } = await import('./index');
+    const { composeAuth } = await import('./createAuth');
     const load = vi.fn();
-    const auth = createAuth({ authority: 'https://id.example', clientId: 'c' }, { load });
-    const stop = auth.start();
+    const auth = composeAuth({ authority: 'https://id.example', clientId: 'c' }, { load });
+    auth.start();
     await auth.signIn({ returnTo: '/x' });
     await auth.signOut({ returnTo: '/bye', local: true });
-    stop();
+    auth.stop();
     expect(auth.getState().status).toBe('loading');
+    expect(auth.failure()).toBeUndefined();
     expect(load).not.toHaveBeenCalled();
     await expect(auth.getAccessToken()).rejects.toMatchObject({ code: 'signed_out' });
     await expect(auth.refresh()).rejects.toMatchObject({ name: 'AuthError', code: 'signed_out' });

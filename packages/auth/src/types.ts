@@ -33,7 +33,8 @@ export interface AuthState {
 /** A provider's sign-out URL for providers without an `end_session_endpoint` (Cognito's `/logout`, Auth0's `/v2/logout`). */
 export type LogoutUrl = (context: { clientId: string; postLogoutRedirectUri: string; idToken?: string }) => string;
 
-export interface AuthSettings {
+/** The one configuration of `createAuth(config)` and `<AuthProvider config>`. */
+export interface AuthConfig {
   /** The issuer, e.g. `https://id.example.com` (discovery at `/.well-known/openid-configuration`). */
   authority: string;
   /** A public client registered for the authorization code flow with PKCE. */
@@ -68,11 +69,12 @@ export interface AuthSettings {
   renewBeforeSeconds?: number;
   /** Extra parameters for the authorization request (e.g. `{ audience }`). */
   extraQueryParams?: Record<string, string>;
+  /**
+   * Replaces the URL after a callback or a sign-out, e.g. react-router's `(to) => navigate(to, { replace: true })`.
+   * Default: `history.replaceState` plus a `popstate` event, which routers follow.
+   */
+  navigate?: (path: string) => void;
 }
-
-type OptionalSettings = 'extraQueryParams' | 'idTokenAlgorithms' | 'logoutUrl';
-export type ResolvedAuthSettings = Required<Omit<AuthSettings, OptionalSettings>> &
-  Pick<AuthSettings, OptionalSettings>;
 
 /** Per-call parameters of the authorization request (OpenID Connect Core 3.1.2.1). */
 export interface AuthorizationParams {
@@ -88,7 +90,7 @@ export interface AuthorizationParams {
   extraParams?: Record<string, string>;
 }
 
-/** What the adapter hands back after a sign-in or a renewal. */
+/** What the adapter hands back after a sign-in or a renewal (internal). */
 export interface AuthSession {
   claims: Record<string, unknown>;
   accessToken: string;
@@ -100,8 +102,8 @@ export interface AuthSession {
   returnTo?: unknown;
 }
 
-/** The vendor behind one door: what `src/adapter/oidc-client-ts.ts` implements. */
-export interface AuthClient {
+/** The vendor behind one door: what `src/adapter/oidc-client-ts.ts` implements (internal). */
+export interface OidcAdapter {
   /** Sends the browser to the provider; resolves without navigating when `signal` was aborted first. */
   signIn(returnTo: string, signal?: AbortSignal, params?: AuthorizationParams): Promise<void>;
   callback(url: string): Promise<AuthSession>;

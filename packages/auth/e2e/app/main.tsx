@@ -3,13 +3,13 @@
 // in StrictMode, with no router (the provider's popstate after the callback is what it follows).
 import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AuthProvider, type AuthSettings, RequireAuth, useAuth } from '../../src/index';
+import { type AuthConfig, AuthProvider, RequireAuth, useAuth } from '../../src/index';
 
-/** A test picks its provider and settings before the page loads (`sessionStorage['e2e.settings']`); default the sandbox. */
-const settings: AuthSettings = {
+/** A test picks its provider and config before the page loads (`sessionStorage['e2e.settings']`); default the sandbox. */
+const config: AuthConfig = {
   authority: import.meta.env.VITE_ISSUER as string,
   clientId: 'plinth-demo',
-  ...(JSON.parse(sessionStorage.getItem('e2e.settings') ?? '{}') as Partial<AuthSettings>),
+  ...(JSON.parse(sessionStorage.getItem('e2e.settings') ?? '{}') as Partial<AuthConfig>),
 };
 
 const subscribe = (onChange: () => void) => {
@@ -97,11 +97,11 @@ function Page() {
     );
   if (path === '/auth/callback') return <p>Completing sign-in…</p>;
   if (path === '/twice')
-    // A second session client on the same page with the same settings: it shares the tokens (one store
+    // A second session instance on the same page with the same config: it shares the tokens (one store
     // per page), so both renew at once, and only the cross-tab lock keeps them from using one refresh
     // token twice.
     return (
-      <AuthProvider settings={settings}>
+      <AuthProvider config={config}>
         <Header id="-second" />
       </AuthProvider>
     );
@@ -110,7 +110,7 @@ function Page() {
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <AuthProvider settings={settings}>
+    <AuthProvider config={config}>
       <Header />
       <ErrorAlert />
       <Page />

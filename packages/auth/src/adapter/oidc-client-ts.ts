@@ -1,11 +1,14 @@
-// The only file that imports oidc-client-ts; loaded with import() by createAuth, so the SDK is a lazy chunk.
+// The only file that imports oidc-client-ts; loaded with import() by createAuth, so the SDK is a lazy chunk
+// (its stored requests' format, read before it loads, is in oidc-requests.ts).
 // oidc-client-ts 3.x checks only that an ID token has a `sub` (and, on refresh, that `sub`/`auth_time`/`azp`
 // did not change): the signature, `iss`, `aud`, `exp` and `iat`, the discovery issuer and RFC 9207's `iss`
 // response parameter are checked here (README, "Threat model").
 import { InMemoryWebStorage, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { AuthError, type AuthErrorSource } from '../AuthError';
-import type { AuthClient, AuthorizationParams, AuthSession, ResolvedAuthSettings } from '../types';
+import type { ResolvedAuthConfig } from '../config';
+import type { AuthorizationParams, AuthSession, OidcAdapter } from '../types';
 import { type IdTokenPolicy, signingAlgorithms, verifyIdToken } from './jose';
+import { REQUEST_PREFIX } from './oidc-requests';
 
 /** Tokens in memory, one store per page: two providers with the same settings share the user. */
 const memory = new InMemoryWebStorage();
@@ -43,7 +46,7 @@ function responseIssuerProblem(
     : `the authorization response comes from issuer "${iss}", not "${String(metadata.issuer)}" (RFC 9207)`;
 }
 
-export function createOidcClient(settings: ResolvedAuthSettings): AuthClient {
+export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
   const origin = location.origin;
   const manager = new UserManager({
     authority: settings.authority,
@@ -58,7 +61,7 @@ export function createOidcClient(settings: ResolvedAuthSettings): AuthClient {
     userStore: new WebStorageStateStore({
       store: settings.tokenStorage === 'session' ? sessionStorage : memory,
     }),
-    stateStore: new WebStorageStateStore({ prefix: 'oidc.', store: localStorage }),
+    stateStore: new WebStorageStateStore({ prefix: REQUEST_PREFIX, store: localStorage }),
     staleStateAgeInSeconds: settings.requestMaxAgeSeconds,
     revokeTokenTypes: ['refresh_token', 'access_token'],
     // oidc-provider answers a revocation with an empty text/plain 200.
@@ -199,7 +202,7 @@ export function createOidcClient(settings: ResolvedAuthSettings): AuthClient {
       const { metadata } = await discovery().catch(() => ({ metadata: {} as Metadata }));
       if (metadata.end_session_endpoint) {
         // Sends id_token_hint, then forgets the user. The `state` (a stored `so:` request) is how the app knows,
-        // back on postLogoutPath, that it is returning from this page (createAuth: isSignOutReturn), and where
+        // back on postLogoutPath, that it is returning from this page (routing.ts: `signOutReturn`), and where
         // to land then.
         await manager.signoutRedirect({ state: { signOut: true, returnTo } });
         return true;

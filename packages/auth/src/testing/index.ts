@@ -10,6 +10,7 @@ import { channel } from '@plinth/core';
 import { createElement, type ReactNode, useState } from 'react';
 import { AuthError } from '../AuthError';
 import { AuthProvider } from '../AuthProvider';
+import { forgetStoredRequestsAndUsers } from '../adapter/oidc-requests';
 import { type Auth, resetCallbacks, type SignInOptions, type SignOutOptions } from '../createAuth';
 import type { AuthState, AuthStatus, AuthUser } from '../types';
 
@@ -55,27 +56,15 @@ export function createTestAuth(options: TestAuthOptions = {}): TestAuth {
   };
   const calls: TestAuthCall[] = [];
   const auth: TestAuth = {
-    settings: {
-      authority: 'https://auth.test',
-      clientId: 'test',
-      scope: 'openid profile email',
-      callbackPath: '/auth/callback',
-      silentCallbackPath: '/silent-callback',
-      postLogoutPath: '/',
-      tokenStorage: 'memory',
-      requestMaxAgeSeconds: 900,
-      renewBeforeSeconds: 60,
-      offlineAccess: true,
-      loadUserInfo: false,
-      clockToleranceSeconds: 300,
-    },
     calls,
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start: () => () => {},
+    start() {},
+    stop() {},
+    failure: () => state.error ?? undefined,
     setState(next) {
       state = { ...state, ...next };
       for (const listener of [...listeners]) listener();
@@ -124,15 +113,15 @@ export function TestAuthProvider({
   ...options
 }: TestAuthOptions & { auth?: TestAuth; children?: ReactNode }) {
   const [own] = useState(() => auth ?? createTestAuth(options));
-  return createElement(AuthProvider, { client: own }, children);
+  return createElement(AuthProvider, { instance: own }, children);
 }
 
-/** Forgets callbacks in flight and Plinth's auth bookkeeping (`plinth.auth.*`, `oidc.*` web storage). */
+/** Forgets callbacks in flight, Plinth's auth bookkeeping (`plinth.auth.*`) and what oidc-client-ts stored. */
 export function resetAuth(): void {
   resetCallbacks();
+  forgetStoredRequestsAndUsers();
   for (const store of [globalThis.localStorage, globalThis.sessionStorage]) {
     if (!store) continue;
-    for (const key of Object.keys(store))
-      if (key.startsWith('plinth.auth.') || key.startsWith('oidc.')) store.removeItem(key);
+    for (const key of Object.keys(store)) if (key.startsWith('plinth.auth.')) store.removeItem(key);
   }
 }
