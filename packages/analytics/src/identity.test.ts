@@ -7,10 +7,11 @@ import { createIdentity, type Identity } from './identity';
  * The identity against core's real loader and a recording adapter that keeps what posthog-js keeps in memory
  * (the distinct id across a pause, a new anonymous id at a reset). No React.
  */
-function recordingAdapter() {
+type RecordingAdapter = PosthogAdapter & { calls: string[]; id: string };
+function recordingAdapter(): RecordingAdapter {
   const calls: string[] = [];
   let anonymous = 0;
-  const adapter = {
+  const adapter: RecordingAdapter = {
     calls,
     id: `anon-${++anonymous}`,
     capture: (event: string) => calls.push(`capture ${event} as ${adapter.id}`),
@@ -37,11 +38,11 @@ function recordingAdapter() {
     },
     pause: () => calls.push('pause'),
     resume: () => calls.push('resume'),
-  } satisfies PosthogAdapter & { calls: string[]; id: string };
+  };
   return adapter;
 }
 
-let adapter: ReturnType<typeof recordingAdapter>;
+let adapter: RecordingAdapter;
 let consent: ConsentStore;
 let loader: VendorLoader<PosthogAdapter>;
 let identity: Identity;
