@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { ReceivedRequest } from '@plinth/sandbox';
 import { SANDBOX_URL } from '../playwright.config';
 
@@ -12,6 +12,28 @@ export async function received(page: Page, vendor = 'posthog'): Promise<Received
   const response = await page.request.get(`${SANDBOX_URL}/_sandbox/received?vendor=${vendor}`);
   expect(response.ok()).toBe(true);
   return response.json();
+}
+
+/**
+ * Activates a control as the user would: on a touch screen a tap (Playwright scrolls it into view and
+ * checks that nothing covers it, e.g. the docked inspector or the consent sheet), else a click.
+ */
+export const press = (control: Locator, touch = false) => (touch ? control.tap() : control.click());
+
+/** Signs in on the sandbox provider's own page (any login and password) as `name`, typed in lower case as the login. */
+export async function signIn(page: Page, touch = false, name = 'Alice') {
+  await press(page.getByRole('link', { name: 'Sign in' }), touch);
+  await page.getByLabel('Login').fill(name.toLowerCase());
+  await page.getByLabel('Password').fill('anything');
+  await press(page.getByRole('button', { name: 'Sign in' }), touch);
+  await expect(page.getByTestId('user-name')).toHaveText(name);
+}
+
+/** Signs out through the provider's end-session page ("Yes"), back on the demo signed out. */
+export async function signOut(page: Page, touch = false) {
+  await press(page.getByRole('button', { name: 'Sign out' }), touch);
+  await press(page.getByRole('button', { name: 'Yes, sign me out' }), touch);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 
 /**

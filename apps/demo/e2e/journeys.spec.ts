@@ -1,28 +1,13 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ReceivedRequest } from '@plinth/sandbox';
 import { SANDBOX_URL } from '../playwright.config';
-import { expect, test } from './fixtures';
+import { expect, press, signIn, signOut, test } from './fixtures';
 
 /** Everything the sandbox recorded for these vendors (comma-separated), oldest first. */
 async function recorded(page: Page, vendor: string): Promise<ReceivedRequest[]> {
   const response = await page.request.get(`${SANDBOX_URL}/_sandbox/received?vendor=${vendor}`);
   expect(response.ok()).toBe(true);
   return response.json();
-}
-
-/**
- * Activates a control as the user would: on a touch screen a tap (Playwright scrolls it into view and
- * checks that nothing covers it, e.g. the docked inspector or the consent sheet), else a click.
- */
-const press = (control: Locator, touch: boolean) => (touch ? control.tap() : control.click());
-
-async function signIn(page: Page, touch = false) {
-  await press(page.getByRole('link', { name: 'Sign in' }), touch);
-  // The sandbox's own sign-in page (any login and password).
-  await page.getByLabel('Login').fill('alice');
-  await page.getByLabel('Password').fill('anything');
-  await press(page.getByRole('button', { name: 'Sign in' }), touch);
-  await expect(page.getByTestId('user-name')).toHaveText('Alice');
 }
 
 const VENDORS = 'posthog,launchdarkly,datadog';
@@ -119,9 +104,7 @@ for (const device of [
       expect(await page.evaluate(() => (window as { journeyMarker?: number }).journeyMarker)).toBe(marker);
 
       // Sign out: through the provider's end-session page, back to the demo, tokens revoked.
-      await press(page.getByRole('button', { name: 'Sign out' }), hasTouch);
-      await press(page.getByRole('button', { name: 'Yes, sign me out' }), hasTouch);
-      await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+      await signOut(page, hasTouch);
       // Back from the provider, @plinth/auth asks it silently whether it kept its session ("No, stay signed
       // in"); after "Yes" it answers login_required and the sign-out stands.
       await expect
