@@ -1,7 +1,7 @@
 import { AnalyticsProvider } from '@plinth/analytics';
 import { AuthProvider } from '@plinth/auth';
 import { FlagsProvider } from '@plinth/flags';
-import { LoggingProvider } from '@plinth/logging';
+import { LoggerProvider } from '@plinth/logging';
 import type { ReactNode } from 'react';
 import { config } from './config';
 import { flags } from './flags';
@@ -29,9 +29,9 @@ export function Facilities({ children }: { children: ReactNode }) {
         }}
       >
         <FlagsProvider config={{ flags, ...config.launchdarkly, streaming: true }}>
-          <LoggingProvider config={{ ...config.datadog, service: 'plinth-demo', env: import.meta.env.MODE }}>
+          <LoggerProvider config={{ ...config.datadog, service: 'plinth-demo', env: import.meta.env.MODE }}>
             {children}
-          </LoggingProvider>
+          </LoggerProvider>
         </FlagsProvider>
       </AnalyticsProvider>
     </AuthProvider>

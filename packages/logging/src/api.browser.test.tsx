@@ -1,14 +1,14 @@
 import { createTestConsent, resetChannel } from '@plinth/core/testing';
 import { inject } from 'vitest';
 import { clearReceived, flush, logsOf } from '../test/intake';
-import { type BrowserLogger, createLogger, type LogEvent } from './index';
+import { createLogger, type LogEvent, type Logger } from './index';
 
 // Child loggers, the console output, the app's beforeSend and the browser's reports, with the real
 // @datadog/browser-logs 7.16.2 and the sandbox's intake. One SDK per page: one logger for the file, its
 // tests in order. The last test adds a CSP to this page (a CSP cannot be lifted): keep it last.
 const sandboxUrl = inject('sandboxUrl');
 const consent = createTestConsent();
-let logger: BrowserLogger;
+let logger: Logger;
 /** JSON of every event the app's hook was given. */
 const hookSaw: string[] = [];
 let printed: Record<'info' | 'warn' | 'error', ReturnType<typeof vi.spyOn>>;
@@ -39,10 +39,10 @@ beforeAll(() => {
       return true;
     },
   });
-  void logger.start();
+  logger.start();
 });
 afterAll(() => {
-  logger.dispose();
+  logger.stop();
   resetChannel();
   vi.restoreAllMocks();
 });

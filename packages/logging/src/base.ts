@@ -1,4 +1,4 @@
-import type { LogContext, LogEntry, Logger, LogLevel } from './types';
+import type { LogContext, LogEntry, LoggerBase, LogLevel } from './types';
 
 /** Datadog's statuses, lowest first (`STATUS_PRIORITIES` in the SDK's `logger/isAuthorized.ts`): the threshold order. */
 export const LEVELS: readonly LogLevel[] = [
@@ -33,13 +33,13 @@ export interface BaseLoggerOptions {
  * each log that passes the threshold. Each logger may set its own level (`setLevel`); one that did
  * not follows its parent's, read at each call, so a parent's change reaches its children.
  */
-export function createBaseLogger(emit: (entry: LogEntry) => void, options: BaseLoggerOptions = {}): Logger {
+export function createBaseLogger(emit: (entry: LogEntry) => void, options: BaseLoggerOptions = {}): LoggerBase {
   const configured = options.level ?? 'info';
   const global: LogContext = { ...options.context };
   const changed = () => options.onGlobalContext?.({ ...global });
   if (options.context) changed();
 
-  const make = (bound: LogContext, inherited: () => LogLevel): Logger => {
+  const make = (bound: LogContext, inherited: () => LogLevel): LoggerBase => {
     let own: LogLevel | undefined;
     const current = () => own ?? inherited();
     const logger = {
@@ -59,7 +59,7 @@ export function createBaseLogger(emit: (entry: LogEntry) => void, options: BaseL
         changed();
       },
       sessionId: () => options.sessionId?.(),
-    } as Logger;
+    } as LoggerBase;
     for (const level of LEVELS) {
       logger[level] = (message: string, context?: LogContext, error?: unknown): void => {
         if (rank(level) < rank(current())) return;

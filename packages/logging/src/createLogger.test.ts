@@ -3,7 +3,7 @@ import { createTestConsent, resetChannel } from '@plinth/core/testing';
 import type { LogClient } from './adapter/datadog';
 import { startDatadog } from './adapter/datadog';
 import { createLogger } from './createLogger';
-import type { LogEntry, LoggerConfig } from './types';
+import type { LogEntry, Logger, LoggerConfig } from './types';
 
 // The subject is our own logic (queue, consent, channel, lifecycle): the SDK adapter is replaced by a recording fake.
 vi.mock('./adapter/datadog', () => ({ startDatadog: vi.fn() }));
@@ -41,6 +41,13 @@ function pageHandlesErrors() {
   return () => window.removeEventListener('error', swallow);
 }
 
+/** Starts the logger and waits until the SDK is loaded, or could not be (`start()` returns nothing to await). */
+async function started(logger: Logger) {
+  logger.start();
+  await vi.waitFor(() => expect(['idle', 'waiting-consent', 'loading']).not.toContain(logger.status()));
+  return logger;
+}
+
 const config = (overrides: Partial<LoggerConfig> = {}): LoggerConfig => ({
   clientToken: 'pub-token',
   proxy: 'http://127.0.0.1:4700/datadog/intake',
@@ -54,8 +61,8 @@ describe('createLogger', () => {
     const logger = createLogger(config({ service: 'shop', maxRepeats: 3 }));
     expect(logger.status()).toBe('idle');
     expect(startDatadog).not.toHaveBeenCalled();
-    await logger.start();
-    await logger.start();
+    logger.start();
+    await started(logger);
     expect(logger.status()).toBe('ready');
     expect(startDatadog).toHaveBeenCalledTimes(1);
     expect(vi.mocked(startDatadog).mock.calls[0]![0]).toMatchObject({
@@ -66,11 +73,23 @@ describe('createLogger', () => {
     });
     logger.info('hello', { a: 1 });
     expect(client.logs.map((l) => [l.level, l.message, l.context])).toEqual([['info', 'hello', { a: 1 }]]);
-    logger.dispose();
+    logger.stop();
   });
 
-  it('rejects a config without a client token with a PlinthError', () => {
-    expect(() => createLogger(config({ clientToken: '' }))).toThrow(PlinthError);
+  it('throws a config PlinthError, the same code as every package: missing token, unknown site, no consent', () => {
+    const thrown = (overrides: Partial<LoggerConfig>) => {
+      try {
+        createLogger(config(overrides));
+      } catch (error) {
+        expect(error).toBeInstanceOf(PlinthError);
+        return { source: (error as PlinthError).source, code: (error as PlinthError).code };
+      }
+      return 'nothing thrown';
+    };
+    expect(thrown({ clientToken: '' })).toEqual({ source: 'config', code: 'missing_option' });
+    expect(thrown({ site: 'datadoghq.org' as never })).toEqual({ source: 'config', code: 'invalid_option' });
+    expect(thrown({ consent: undefined })).toEqual({ source: 'config', code: 'consent_required' });
+    expect(thrown({ consent: false })).toBe('nothing thrown');
   });
 
   it('keeps logs made before consent (with their time) and sends them once granted; loads nothing before', async () => {
@@ -87,7 +106,7 @@ describe('createLogger', () => {
     expect(client.logs).toHaveLength(1);
     expect(client.logs[0]!.message).toBe('before consent');
     expect(Math.abs(client.logs[0]!.sentAt.getTime() - made.getTime())).toBeLessThan(50);
-    logger.dispose();
+    logger.stop();
   });
 
   it('drops queued logs when monitoring is denied and never loads the SDK', async () => {
@@ -102,35 +121,35 @@ describe('createLogger', () => {
     logger.info('sentinel');
     await vi.waitFor(() => expect(client.logs.map((l) => l.message)).toEqual(['sentinel']));
     expect(startDatadog).toHaveBeenCalledTimes(1);
-    logger.dispose();
+    logger.stop();
   });
 
   it('revokes the SDK when consent is withdrawn, drops logs meanwhile, and regrants', async () => {
     const consent = createTestConsent({ monitoring: 'granted' });
     const logger = createLogger(config({ consent }));
-    await logger.start();
+    await started(logger);
     consent.deny('monitoring');
     logger.info('while revoked');
     expect(client.calls).toContain('revoke');
     consent.grant('monitoring');
     logger.info('sentinel');
-    expect(client.calls.slice(-1)).toEqual(['regrant']);
+    expect(client.calls.slice(-2)).toEqual(['regrant', 'user null']); // the kept user, applied again
     expect(client.logs.map((l) => l.message)).toEqual(['sentinel']);
-    logger.dispose();
+    logger.stop();
   });
 
   it('applies the level threshold before the queue', async () => {
     const logger = createLogger(config({ level: 'warn' }));
-    await logger.start();
+    await started(logger);
     logger.info('too low');
     logger.warn('kept');
     expect(client.logs.map((l) => l.message)).toEqual(['kept']);
-    logger.dispose();
+    logger.stop();
   });
 
   it('setLevel on the browser logger moves its threshold (and its children’s) at run time, before the queue', async () => {
     const logger = createLogger(config({ level: 'warn' }));
-    await logger.start();
+    await started(logger);
     const child = logger.child({ component: 'Checkout' });
     logger.setLevel('debug');
     expect(logger.level).toBe('debug');
@@ -142,7 +161,7 @@ describe('createLogger', () => {
       ['debug', 'now kept'],
       ['critical', 'kept'],
     ]);
-    logger.dispose();
+    logger.stop();
   });
 
   it('sessionId(): undefined before consent and once withdrawn, the SDK’s session once loaded', async () => {
@@ -156,13 +175,13 @@ describe('createLogger', () => {
     expect(logger.child({ a: 1 }).sessionId()).toBe('fake-session');
     consent.deny('monitoring');
     expect(logger.sessionId()).toBeUndefined();
-    logger.dispose();
+    logger.stop();
   });
 
   it('follows the channel: user id only (sticky for a logger created after sign-in), cleared on sign-out', async () => {
     channel.signedIn({ id: 'u1', email: 'ana@example.com', name: 'Ana' });
     const logger = createLogger(config());
-    await logger.start();
+    await started(logger);
     expect(client.calls).toContain('user {"id":"u1"}');
     logger.info('as ana');
     channel.signedOut();
@@ -170,20 +189,72 @@ describe('createLogger', () => {
     expect(client.calls.slice(-1)).toEqual(['user null']);
     expect(client.logs[0]!.context).toEqual({ usr: { id: 'u1' } });
     expect(client.logs[1]!.context).toEqual({});
-    logger.dispose();
+    logger.stop();
   });
 
   it('maps the user as configured', async () => {
     const logger = createLogger(config({ user: (user) => ({ id: user.id, plan: user.plan }) }));
-    await logger.start();
+    await started(logger);
     channel.signedIn({ id: 'u2', plan: 'pro', email: 'x@example.com' });
     expect(client.calls).toContain('user {"id":"u2","plan":"pro"}');
-    logger.dispose();
+    logger.stop();
   });
 
-  it('logs channel exceptions and reports (through the threshold), and stops listening on dispose', async () => {
+  it('a sign-out while denied reaches the SDK at the grant, before any log; sign-in too', async () => {
+    const consent = createTestConsent({ monitoring: 'granted' });
+    channel.signedIn({ id: 'carol' });
+    const logger = await started(createLogger(config({ consent })));
+    consent.deny('monitoring');
+    channel.signedOut(); // e.g. another tab's sign-out, heard on this tab's channel
+    client.calls.length = 0;
+    consent.grant('monitoring');
+    logger.info('after the grant');
+    expect(client.calls).toEqual(['regrant', 'user null']);
+    expect(client.logs.at(-1)).toMatchObject({ message: 'after the grant', context: {} });
+    consent.deny('monitoring');
+    channel.signedIn({ id: 'bob' });
+    client.calls.length = 0;
+    consent.grant('monitoring');
+    expect(client.calls).toEqual(['regrant', 'user {"id":"bob"}']);
+    logger.stop();
+  });
+
+  it('a log names who was signed in when it was made, not when it is sent', async () => {
+    const consent = createTestConsent();
+    const logger = createLogger(config({ consent }));
+    logger.start();
+    logger.info('signed out');
+    channel.signedIn({ id: 'u1' });
+    logger.info('as u1');
+    channel.signedIn({ id: 'u2' });
+    consent.grant('monitoring');
+    await vi.waitFor(() => expect(logger.status()).toBe('ready'));
+    expect(client.calls).toEqual(['user {"id":"u2"}']); // the SDK starts with the user signed in now
+    expect(client.logs.map((l) => [l.message, l.context])).toEqual([
+      ['signed out', {}],
+      ['as u1', { usr: { id: 'u1' } }],
+    ]);
+    logger.stop();
+  });
+
+  it('a stopped logger still hears sign-outs (its SDK still captures errors); start() reads the current session', async () => {
+    const logger = await started(createLogger(config()));
+    channel.signedIn({ id: 'u1' });
+    logger.stop();
+    channel.signedOut();
+    expect(client.calls.at(-1)).toBe('user null');
+    channel.signedIn({ id: 'u2' });
+    resetChannel(); // the session goes without an event (listeners too)
+    logger.start();
+    logger.info('after restart');
+    expect(client.calls.at(-1)).toBe('user null');
+    expect(client.logs.at(-1)!.context).toEqual({});
+    logger.stop();
+  });
+
+  it('logs channel exceptions and reports (through the threshold), and stops listening on stop', async () => {
     const logger = createLogger(config({ level: 'info' }));
-    await logger.start();
+    await started(logger);
     const error = new TypeError('render failed');
     channel.exception(error, { area: 'checkout' });
     channel.report('warn', 'flags: slow', { vendor: 'launchdarkly' });
@@ -198,8 +269,8 @@ describe('createLogger', () => {
     expect(client.logs[0]!.error).toBe(error);
     expect(client.logs[0]!.context).toEqual({ origin: 'channel', area: 'checkout' });
     expect(client.logs[1]!.context).toEqual({ origin: 'report', vendor: 'launchdarkly' });
-    logger.dispose();
-    channel.report('error', 'after dispose');
+    logger.stop();
+    channel.report('error', 'after stop');
     channel.report('error', 'sentinel');
     logger.error('direct sentinel');
     expect(client.logs.map((l) => l.message).slice(3)).toEqual(['direct sentinel']);
@@ -207,11 +278,11 @@ describe('createLogger', () => {
 
   it('does not follow the channel with channel: false', async () => {
     const logger = createLogger(config({ channel: false }));
-    await logger.start();
+    await started(logger);
     channel.report('error', 'ignored');
     logger.error('sentinel');
     expect(client.logs.map((l) => l.message)).toEqual(['sentinel']);
-    logger.dispose();
+    logger.stop();
   });
 
   it('sends global context to the SDK (last write wins while queued) and stamps it on each log', async () => {
@@ -226,7 +297,7 @@ describe('createLogger', () => {
     await vi.waitFor(() => expect(logger.status()).toBe('ready'));
     expect(client.calls.filter((c) => c.startsWith('context'))).toEqual(['context {"release":"r2"}']);
     expect(client.logs[0]!.context).toEqual({ app: 'shop', release: 'r1' });
-    logger.dispose();
+    logger.stop();
   });
 
   it('catches uncaught errors and rejections before the SDK is imported, and hands over once it is', async () => {
@@ -250,7 +321,7 @@ describe('createLogger', () => {
     ]);
     expect(client.logs[0]!.error).toBe(early);
     expect(client.logs[0]!.context).toEqual({ origin: 'source' });
-    logger.dispose();
+    logger.stop();
   });
 
   it('installs no early capture with captureErrors: false', async () => {
@@ -263,18 +334,18 @@ describe('createLogger', () => {
     consent.grant('monitoring');
     await vi.waitFor(() => expect(client.logs.map((l) => l.message)).toEqual(['sentinel']));
     expect(vi.mocked(startDatadog).mock.calls[0]![0].captureErrors).toBe(false);
-    logger.dispose();
+    logger.stop();
   });
 
-  it('survives start → dispose → start (StrictMode) with one load and one set of channel listeners', async () => {
+  it('survives start → stop → start (StrictMode) with one load and one set of channel listeners', async () => {
     const logger = createLogger(config());
     void logger.start();
-    logger.dispose();
-    await logger.start();
+    logger.stop();
+    await started(logger);
     channel.report('warn', 'once');
     expect(startDatadog).toHaveBeenCalledTimes(1);
     expect(client.logs.map((l) => l.message)).toEqual(['once']);
-    logger.dispose();
+    logger.stop();
   });
 
   it('reports a failed SDK load as a status, never as a rejection', async () => {
@@ -282,10 +353,11 @@ describe('createLogger', () => {
       throw new Error('init exploded');
     });
     const logger = createLogger(config());
-    await expect(logger.start()).resolves.toBeUndefined();
-    expect(logger.status()).toBe('failed');
+    expect(logger.start()).toBeUndefined();
+    await vi.waitFor(() => expect(logger.status()).toBe('failed'));
+    expect(logger.failure()).toMatchObject({ source: 'loader', code: 'failed' });
     logger.error('dropped');
-    logger.dispose();
+    logger.stop();
   });
 
   describe('console', () => {
@@ -312,7 +384,7 @@ describe('createLogger', () => {
       expect(out.error.mock.calls).toEqual([['failed', boom]]);
       expect(out.info).not.toHaveBeenCalled();
       expect(startDatadog).not.toHaveBeenCalled(); // printed, not sent
-      logger.dispose();
+      logger.stop();
     });
 
     it('prints the levels the console has no method for as the SDK does: ok → debug, notice → info, critical/alert/emerg → error', () => {
@@ -341,12 +413,12 @@ describe('createLogger', () => {
     it("with console: 'only' prints, and never loads the SDK nor queues for it", async () => {
       const out = spyConsole();
       const logger = createLogger(config({ console: 'only' }));
-      await logger.start();
+      logger.start();
       logger.info('local only');
       expect(out.info.mock.calls).toEqual([['local only']]);
       expect(startDatadog).not.toHaveBeenCalled();
       expect(logger.status()).toBe('idle');
-      logger.dispose();
+      logger.stop();
     });
   });
 });

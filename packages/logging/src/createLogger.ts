@@ -1,9 +1,10 @@
 import {
+  type ChannelSession,
+  configError,
   createVendorLoader,
   type EventContext,
   isBrowser,
   isDevelopment,
-  PlinthError,
   channel as pageChannel,
   scrubDeep,
   type VendorLoader,
@@ -11,7 +12,7 @@ import {
 import type { LogClient } from './adapter/datadog';
 import { createBaseLogger, messageOf } from './base';
 import { DATADOG_SITES, isDatadogSite } from './site';
-import type { BrowserLogger, LogContext, LogEntry, LoggerConfig, LogLevel } from './types';
+import type { LogContext, LogEntry, Logger, LoggerConfig, LogLevel } from './types';
 
 /** The console method of the levels the console has no method for (as the SDK's own console handler maps them). */
 const CONSOLE_METHOD: Partial<Record<LogLevel, 'debug' | 'info' | 'error'>> = {
@@ -28,20 +29,25 @@ const idOnly = (user: { id: string }): LogContext => ({ id: user.id });
  * A browser logger over Datadog's Logs SDK. Creating it does nothing: `start()` (the provider calls
  * it in an effect) follows consent and the session channel, and imports the SDK only once the
  * consent category (`'monitoring'`) is granted. Logs made before are kept in a bounded queue and
- * sent with their original time; a denial drops them.
+ * sent with their original time; a denial drops them. The signed-in user is read from the channel's
+ * current session: each log names the user signed in when it was made, and the SDK's own user (on the
+ * errors it captures) is state the loader keeps across consent changes and applies at every (re)start.
  */
-export function createLogger(config: LoggerConfig): BrowserLogger {
-  if (!config?.clientToken) {
-    throw new PlinthError('createLogger: `clientToken` is required', { source: 'logging', code: 'config' });
-  }
+export function createLogger(config: LoggerConfig): Logger {
+  if (!config?.clientToken) throw configError('createLogger: `clientToken` is required', 'missing_option');
   if (config.site !== undefined && !isDatadogSite(config.site)) {
-    throw new PlinthError(
+    throw configError(
       `createLogger: unknown Datadog site "${String(config.site)}" (one of ${DATADOG_SITES.join(', ')})`,
-      { source: 'logging', code: 'config' },
+      'invalid_option',
     );
   }
   const { consent, consentCategory = 'monitoring', channel = pageChannel } = config;
-  let user: LogContext | undefined;
+  if (consent === undefined) {
+    throw configError(
+      'createLogger: `consent` is required: a consent store, or `false` when logging needs none',
+      'consent_required',
+    );
+  }
   let imported = false;
   let client: LogClient | undefined;
 
@@ -81,9 +87,19 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
     printTo[(CONSOLE_METHOD[level] ?? level) as 'debug' | 'info' | 'warn' | 'error'].apply(console, args);
   };
 
+  // Who is signed in now, as the log shows it (`config.user`, the id only by default), mapped once per session.
+  const toUser = config.user ?? idOnly;
+  let seen: { session: ChannelSession | null; user: LogContext | undefined } = { session: null, user: undefined };
+  const currentUser = () => {
+    const session = channel ? channel.session() : null;
+    if (session !== seen.session) seen = { session, user: session ? toUser(session.user) : undefined };
+    return seen.user;
+  };
+
   const base = createBaseLogger(
     (entry) => {
-      // The user is part of the log as it was made, even if it is sent after a sign-out.
+      // The user is part of the log as it was made (none when nobody was signed in), even if it is sent later.
+      const user = currentUser();
       const logged = user ? { ...entry, context: { usr: user, ...entry.context } } : entry;
       print(logged);
       if (!consoleOnly) loader.call((sdk, at) => sdk.log(logged, at));
@@ -97,9 +113,15 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
     },
   );
 
-  const setUser = (next: LogContext | undefined) => {
-    user = next;
-    loader.call((sdk) => sdk.setUser(next), { state: 'user' });
+  // The SDK's own user (it stamps it on the errors it captures) is the loader's kept `user` state: written
+  // at each sign-in and sign-out, and at each start from the current session, it survives a denial and is
+  // applied again at every (re)start of the SDK, before any log.
+  let told: { user: LogContext | undefined } | undefined;
+  const syncUser = () => {
+    const user = currentUser();
+    if (told && told.user === user) return;
+    told = { user };
+    loader.call((sdk) => sdk.setUser(user), { state: 'user' });
   };
 
   // Until the SDK is imported (consent pending, or the chunk in flight), uncaught errors are caught
@@ -116,13 +138,20 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
     window.removeEventListener('unhandledrejection', onEarlyError);
   }
 
+  // Sign-ins and sign-outs are followed from the first start for the logger's life, as the loader follows
+  // revocations: a stopped logger's SDK still captures errors, and must not name a user who signed out.
+  let identityFollowed = false;
   let unsubscribe: (() => void)[] = [];
   const follow = () => {
     if (!channel) return;
-    const toUser = config.user ?? idOnly;
+    syncUser();
+    if (!identityFollowed) {
+      identityFollowed = true;
+      channel.on('signedIn', syncUser);
+      channel.on('signedOut', syncUser);
+    }
+    if (unsubscribe.length > 0) return;
     unsubscribe = [
-      channel.on('signedIn', ({ user: signedIn }) => setUser(toUser(signedIn)), { replay: true }),
-      channel.on('signedOut', () => setUser(undefined)),
       channel.on('exception', ({ error, context }: { error: unknown; context: EventContext }) =>
         base.error(messageOf(error), { origin: 'channel', ...context }, error),
       ),
@@ -132,18 +161,18 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
 
   // Assigned onto the base logger, not spread: its `level` is a getter (it follows `setLevel`).
   return Object.assign(base, {
-    async start() {
+    start() {
       if (!isBrowser) return;
-      if (unsubscribe.length === 0) follow();
+      follow();
       if (consoleOnly) return; // printed only: no SDK, nothing sent
       if (!imported && !earlyCapture && config.captureErrors !== false) {
         earlyCapture = true;
         window.addEventListener('error', onEarlyError);
         window.addEventListener('unhandledrejection', onEarlyError);
       }
-      await loader.start();
+      void loader.start(); // never rejects
     },
-    dispose() {
+    stop() {
       for (const off of unsubscribe) off();
       unsubscribe = [];
       stopEarlyCapture();
@@ -151,6 +180,6 @@ export function createLogger(config: LoggerConfig): BrowserLogger {
     },
     status: loader.status,
     failure: loader.failure,
-    subscribe: loader.subscribeStatus,
+    subscribeStatus: loader.subscribeStatus,
   });
 }

@@ -1,9 +1,8 @@
 export { createLogger } from './createLogger';
-export { LoggingProvider, type LoggingProviderConfig, type LoggingProviderProps } from './LoggingProvider';
+export { LoggerProvider, type LoggerProviderProps } from './LoggerProvider';
 export { DATADOG_SITES, type DatadogSite, intakeOrigin } from './site';
 export type {
   BeforeSend,
-  BrowserLogger,
   BrowserReportType,
   LogContext,
   LogEntry,
@@ -11,9 +10,9 @@ export type {
   LogErrorField,
   LogEvent,
   Logger,
+  LoggerBase,
   LoggerConfig,
-  LoggerStatus,
-  LoggingOptions,
   LogLevel,
 } from './types';
 export { useLogger } from './useLogger';
+export { useLoggerFailure, useLoggerStatus } from './useLoggerStatus';

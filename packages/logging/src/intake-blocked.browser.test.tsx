@@ -29,7 +29,8 @@ it('a blocked intake throws nothing and leaves no unhandled rejection', async ()
     proxy: `${deadUrl}/datadog/intake`,
     consent: createTestConsent({ monitoring: 'granted' }),
   });
-  await logger.start();
+  logger.start();
+  await expect.poll(() => logger.status()).toBe('ready');
   expect(() => logger.error('nobody will hear this')).not.toThrow();
   flush(logger, 'blocked');
   await expect.poll(() => attempts.length, { timeout: 10_000 }).toBeGreaterThan(0);
@@ -47,5 +48,5 @@ it('a blocked intake throws nothing and leaves no unhandled rejection', async ()
   await sentinel;
   expect(pageErrors).toEqual(['sentinel']);
   expect(logger.status()).toBe('ready');
-  logger.dispose();
+  logger.stop();
 });

@@ -36,7 +36,8 @@ it('a failing intake raises nothing in the page, is retried, and never makes the
     proxy: `${sandboxUrl}/datadog/intake`,
     consent: createTestConsent({ monitoring: 'granted' }),
   });
-  await logger.start();
+  logger.start();
+  await expect.poll(() => logger.status()).toBe('ready');
   logger.error('doomed at first');
   flush(logger, 'failing');
   // the batch reached the intake and got its 500
@@ -57,5 +58,5 @@ it('a failing intake raises nothing in the page, is retried, and never makes the
   expect([...messages].sort()).toEqual(['doomed at first', 'flush failing']);
   expect(pageErrors).toEqual([]);
   expect(consoleError).not.toHaveBeenCalled();
-  logger.dispose();
+  logger.stop();
 });

@@ -32,8 +32,8 @@ it('a refused client token moves the logger to `rejected` with a typed error and
     proxy: `${sandboxUrl}/datadog/intake`,
     consent: createTestConsent({ monitoring: 'granted' }),
   });
-  await logger.start();
-  expect(logger.status()).toBe('ready');
+  logger.start();
+  await expect.poll(() => logger.status()).toBe('ready');
   channel.signedIn({ id: 'user-signed-in' });
   logger.warn('lost to a wrong token');
   logger.info('about somebody else', { usr: { id: 'user-of-this-log' } });
@@ -76,5 +76,5 @@ it('a refused client token moves the logger to `rejected` with a typed error and
   expect(await usr('about somebody else')).toBe('user-of-this-log');
   expect(warn).toHaveBeenCalledTimes(1);
   warn.mockRestore();
-  logger.dispose();
+  logger.stop();
 });

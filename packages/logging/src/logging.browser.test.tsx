@@ -5,13 +5,13 @@ import { createRoot, type Root } from 'react-dom/client';
 import { inject } from 'vitest';
 import { render, waitFor } from '../../../tooling/render';
 import { clearReceived, flush, logsOf, nextPageError, received } from '../test/intake';
-import { type Logger, LoggingProvider, useLogger } from './index';
+import { type LoggerBase, LoggerProvider, useLogger } from './index';
 
 // One page, one SDK (window.DD_LOGS is a singleton): the tests below run in order against one logger,
 // the real @datadog/browser-logs 7.16.2, and the sandbox's Datadog intake.
 const sandboxUrl = inject('sandboxUrl');
 const consent = createTestConsent();
-let logger: Logger;
+let logger: LoggerBase;
 
 function Capture() {
   logger = useLogger();
@@ -33,7 +33,7 @@ beforeAll(async () => {
   root = createRoot(document.body.appendChild(document.createElement('div')));
   root.render(
     <StrictMode>
-      <LoggingProvider
+      <LoggerProvider
         config={{
           clientToken: 'pub-browser-test',
           proxy: `${sandboxUrl}/datadog/intake`,
@@ -43,7 +43,7 @@ beforeAll(async () => {
         }}
       >
         <Capture />
-      </LoggingProvider>
+      </LoggerProvider>
     </StrictMode>,
   );
   await waitFor(() => expect(logger).toBeDefined());
@@ -101,7 +101,11 @@ describe('@plinth/logging with the real Datadog SDK', () => {
     channel.signedOut();
   });
 
-  it('sends unhandled rejections and ErrorBoundary exceptions from the channel', async () => {
+  it('sends unhandled rejections and ErrorBoundary exceptions from the channel, naming nobody after a sign-out', async () => {
+    // This test's own sign-in and sign-out: the log before names the user (so the checks below can fail).
+    channel.signedIn({ id: 'user-2' });
+    logger.info('before sign-out');
+    channel.signedOut();
     const seen = nextPageError();
     void Promise.reject(new Error('nobody caught this'));
     await seen;
@@ -120,9 +124,8 @@ describe('@plinth/logging with the real Datadog SDK', () => {
     await expect.poll(() => find('render exploded'), { timeout: 10_000 }).toBeTruthy();
     expect(await find('nobody caught this')).toMatchObject({ status: 'error', origin: 'source' });
     expect(await find('render exploded')).toMatchObject({ status: 'error', origin: 'channel', area: 'profile' });
-    // The previous test signed out: a log made now (found first, so the check can fail) and the errors the SDK
-    // captured carry no user. (This used to read `find('order placed')?.usr`, a log the intake no longer held
-    // after beforeEach's clear: undefined whatever the code did.)
+    expect((await find('before sign-out'))!.usr).toEqual({ anonymous_id: expect.any(String), id: 'user-2' });
+    // Signed out above: a log made now and the errors the SDK captured carry no user.
     const afterSignOut = await find('after sign-out');
     expect(afterSignOut).toMatchObject({ message: 'after sign-out' });
     // only the SDK's anonymous visitor id (trackAnonymousUser) is left, nothing of the user

@@ -1,43 +1,53 @@
+import type { PlinthError, VendorLifecycle, VendorStatus } from '@plinth/core';
 import type { ComponentProps } from 'react';
 import {
   type BeforeSend,
-  type BrowserLogger,
   createLogger,
   type LogErrorField,
   type LogEvent,
   type Logger,
+  type LoggerBase,
   type LoggerConfig,
-  type LoggingProvider,
+  type LoggerProvider,
   type LogLevel,
   useLogger,
+  useLoggerFailure,
+  useLoggerStatus,
 } from './index';
 import { createLogger as createServerLogger } from './server';
-import { createRecordingLogger } from './testing';
+import { createTestLogger } from './testing';
 
-it('has one Logger API in the browser, on the server and in tests', () => {
-  expectTypeOf(useLogger).returns.toEqualTypeOf<Logger>();
-  expectTypeOf(createServerLogger).returns.toEqualTypeOf<Logger>();
-  expectTypeOf(createRecordingLogger()).toExtend<Logger>();
-  expectTypeOf(createLogger).returns.toEqualTypeOf<BrowserLogger>();
-  expectTypeOf<BrowserLogger>().toExtend<Logger>();
+it("has one logging API in the browser, on the server and in tests; the browser instance adds core's lifecycle", () => {
+  expectTypeOf(useLogger).returns.toEqualTypeOf<LoggerBase>();
+  expectTypeOf(createServerLogger).returns.toEqualTypeOf<LoggerBase>();
+  expectTypeOf(createTestLogger()).toExtend<Logger>();
+  expectTypeOf(createLogger).returns.toEqualTypeOf<Logger>();
+  expectTypeOf<Logger>().toExtend<LoggerBase>();
+  expectTypeOf<Logger>().toExtend<VendorLifecycle>();
+  expectTypeOf<Logger['start']>().returns.toEqualTypeOf<void>(); // not a promise: it never rejects
+  expectTypeOf<Logger['status']>().returns.toEqualTypeOf<VendorStatus>();
+  expectTypeOf(useLoggerStatus).returns.toEqualTypeOf<VendorStatus>();
+  expectTypeOf(useLoggerFailure).returns.toEqualTypeOf<PlinthError | undefined>();
   expectTypeOf<LogLevel>().toEqualTypeOf<
     'ok' | 'debug' | 'info' | 'notice' | 'warn' | 'error' | 'critical' | 'alert' | 'emerg'
   >();
-  expectTypeOf<Logger['critical']>().toEqualTypeOf<Logger['error']>();
-  expectTypeOf<Logger['sessionId']>().toEqualTypeOf<() => string | undefined>();
-  expectTypeOf<Logger['setLevel']>().parameters.toEqualTypeOf<[level: LogLevel | undefined]>();
-  expectTypeOf<Logger['error']>().parameters.toEqualTypeOf<
+  expectTypeOf<LoggerBase['critical']>().toEqualTypeOf<LoggerBase['error']>();
+  expectTypeOf<LoggerBase['sessionId']>().toEqualTypeOf<() => string | undefined>();
+  expectTypeOf<LoggerBase['setLevel']>().parameters.toEqualTypeOf<[level: LogLevel | undefined]>();
+  expectTypeOf<LoggerBase['error']>().parameters.toEqualTypeOf<
     [message: string, context?: Record<string, unknown>, error?: unknown]
   >();
 });
 
-it('requires a consent decision from createLogger, and a logger or a config (never both) from the provider', () => {
-  // @ts-expect-error consent is required: a store, or false
-  createLogger({ clientToken: 't' });
-  type Props = ComponentProps<typeof LoggingProvider>;
+it('takes one config type, consent optional in it; the provider takes an instance or a config, never both', () => {
+  expectTypeOf<Parameters<typeof createLogger>[0]>().toEqualTypeOf<LoggerConfig>();
+  expectTypeOf<{ clientToken: string }>().toExtend<LoggerConfig>(); // consent: the nearest ConsentProvider's
+  type Props = ComponentProps<typeof LoggerProvider>;
+  expectTypeOf<{ config: LoggerConfig }>().toExtend<Props>();
   expectTypeOf<{ config: { clientToken: string } }>().toExtend<Props>();
-  expectTypeOf<{ logger: BrowserLogger }>().toExtend<Props>();
-  expectTypeOf<{ logger: BrowserLogger; config: { clientToken: string } }>().not.toExtend<Props>();
+  expectTypeOf<{ instance: Logger }>().toExtend<Props>();
+  expectTypeOf<{ instance: Logger; config: { clientToken: string } }>().not.toExtend<Props>();
+  expectTypeOf<{ instance: LoggerBase }>().not.toExtend<Props>(); // a server logger has no lifecycle
   expectTypeOf<{ config: { clientToken: string; level: 'verbose' } }>().not.toExtend<Props>();
 });
 
@@ -64,7 +74,7 @@ it('types the error field as Datadog has it (causes, fingerprint) and rejects an
     stack?: string;
   }>();
   expectTypeOf<LogErrorField['fingerprint']>().toEqualTypeOf<string | undefined>();
-  const logger = createRecordingLogger({ sessionId: 's' });
+  const logger = createTestLogger({ sessionId: 's' });
   // @ts-expect-error 'fatal' is not one of Datadog's statuses
   logger.setLevel('fatal');
   // @ts-expect-error nor a method

@@ -3,19 +3,13 @@
 import { scrubDeep, scrubValue } from '@plinth/core/server';
 import { createBaseLogger } from './base';
 import { errorField } from './error-field';
-import type { LogEntry, Logger, LoggingOptions } from './types';
+import type { LogEntry, LoggerBase, LoggerConfig } from './types';
 
-export type {
-  LogContext,
-  LogEntry,
-  LogErrorCause,
-  LogErrorField,
-  Logger,
-  LoggingOptions,
-  LogLevel,
-} from './types';
+export type { LogContext, LogEntry, LogErrorCause, LogErrorField, LoggerBase, LogLevel } from './types';
 
-export interface ServerLoggerConfig extends LoggingOptions {
+/** The browser's `LoggerConfig` options that mean something on a server, and where the lines go. */
+export interface ServerLoggerConfig
+  extends Pick<LoggerConfig, 'level' | 'service' | 'env' | 'version' | 'context' | 'scrub'> {
   /** Print nothing (tests). Default false. */
   silent?: boolean;
   /** Where each line goes. Default `process.stdout` (or `console.log` where there is no process). */
@@ -56,7 +50,7 @@ function toLine(entry: LogEntry, config: ServerLoggerConfig): string {
  * are the operator's own), no channel (it is one per process, not per request): bind the user per
  * request with `logger.child({ usr: { id } })`.
  */
-export function createLogger(config: ServerLoggerConfig = {}): Logger {
+export function createLogger(config: ServerLoggerConfig = {}): LoggerBase {
   const write = config.write ?? defaultWrite;
   return createBaseLogger(
     (entry) => {

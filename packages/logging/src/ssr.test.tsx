@@ -14,30 +14,30 @@ it('imports and renders on a server without window, vendor globals, fetch/consol
   const logBefore = console.log;
   const globalsBefore = new Set(Object.keys(globalThis));
 
-  const { LoggingProvider, useLogger, createLogger } = await import('./index');
+  const { LoggerProvider, useLogger, createLogger } = await import('./index');
   const server = await import('./server');
-  const { TestLoggingProvider, createRecordingLogger } = await import('./testing');
+  const { TestLoggerProvider, createTestLogger } = await import('./testing');
   hook.use = useLogger;
 
   const { createTestConsent } = await import('@plinth/core/testing');
   const consent = createTestConsent({ monitoring: 'granted' });
   const html = renderToString(
-    <LoggingProvider config={{ clientToken: 't', consent, proxy: 'http://127.0.0.1:1/intake' }}>
+    <LoggerProvider config={{ clientToken: 't', consent, proxy: 'http://127.0.0.1:1/intake' }}>
       <Show />
-    </LoggingProvider>,
+    </LoggerProvider>,
   );
   expect(html).toBe('<p>ok</p>');
   const logger = createLogger({ clientToken: 't', consent });
-  await logger.start(); // a no-op on the server
+  expect(logger.start()).toBeUndefined(); // a no-op on the server
   expect(logger.status()).toBe('idle');
 
-  const recording = createRecordingLogger();
+  const recording = createTestLogger();
   hook.use = () => recording;
   expect(
     renderToString(
-      <TestLoggingProvider logger={recording}>
+      <TestLoggerProvider instance={recording}>
         <Show />
-      </TestLoggingProvider>,
+      </TestLoggerProvider>,
     ),
   ).toBe('<p>ok</p>');
   expect(recording.entries.map((e) => e.message)).toEqual(['server render']);

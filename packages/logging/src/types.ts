@@ -5,7 +5,7 @@ import type {
   PlinthUser,
   ScrubOptions,
   SessionChannel,
-  VendorStatus,
+  VendorLifecycle,
 } from '@plinth/core';
 import type { DatadogSite } from './site';
 
@@ -79,8 +79,11 @@ export type BeforeSend = (event: LogEvent) => boolean | undefined | void;
 /** The browser reports the SDK can forward: `securitypolicyviolation` events and the Reporting API's types. */
 export type BrowserReportType = 'csp_violation' | 'deprecation' | 'intervention';
 
-/** The one logging API, the same in the browser, on the server and in tests. */
-export interface Logger {
+/**
+ * The logging API, the same in the browser, on the server and in tests: what `useLogger()`, `child()` and
+ * `@plinth/logging/server`'s `createLogger` return. The browser's `Logger` adds its lifecycle to it.
+ */
+export interface LoggerBase {
   /** The threshold now: calls below it are dropped before anything else happens (its own, else its parent's). */
   readonly level: LogLevel;
   /**
@@ -106,14 +109,14 @@ export interface Logger {
    */
   sessionId(): string | undefined;
   /** A logger that adds `context` to every log (`{ component: 'Checkout' }`); it shares the user and global context and inherits the level. */
-  child(context: LogContext): Logger;
+  child(context: LogContext): LoggerBase;
   /** Adds `key: value` to every later log of this logger and its children (and, in the browser, to captured errors). */
   setGlobalContext(key: string, value: unknown): void;
   removeGlobalContext(key: string): void;
 }
 
-/** Options shared by the browser and server loggers. */
-export interface LoggingOptions {
+/** `createLogger`'s and `LoggerProvider`'s config. */
+export interface LoggerConfig {
   /** Calls below this level are dropped. Default `'info'`. */
   level?: LogLevel;
   service?: string;
@@ -123,15 +126,6 @@ export interface LoggingOptions {
   context?: LogContext;
   /** Extra URL parameter names or patterns the scrubber removes (on top of core's list). */
   scrub?: ScrubOptions;
-}
-
-/**
- * What a browser logger is doing: core's vendor status (`waiting-consent`, `ready`, `denied`, `blocked`, …);
- * `rejected` when the intake refused the client token or site (a 4xx): `logger.failure()` says why.
- */
-export type LoggerStatus = VendorStatus;
-
-export interface LoggerConfig extends LoggingOptions {
   /** Datadog client token (public; it identifies the intake, it is not a secret). */
   clientToken: string;
   /**
@@ -153,9 +147,11 @@ export interface LoggerConfig extends LoggingOptions {
   trackAnonymousUser?: boolean;
   /**
    * The consent store to follow (category `consentCategory`), or `false` when logging needs no consent.
-   * Required: nothing is downloaded or sent until the category is granted.
+   * `LoggerProvider` takes the nearest `ConsentProvider`'s when it is not given; `createLogger` without
+   * one throws (`PlinthError`, code `consent_required`). Nothing is downloaded or sent until the category
+   * is granted.
    */
-  consent: ConsentStore | false;
+  consent?: ConsentStore | false;
   /** Default `'monitoring'`. */
   consentCategory?: ConsentCategory;
   /** Forward uncaught errors and unhandled rejections (the SDK's `forwardErrorsToLogs`, plus failed requests). Default true. */
@@ -196,15 +192,19 @@ export interface LoggerConfig extends LoggingOptions {
   queueLimit?: number;
 }
 
-/** A browser logger: the `Logger` API plus its lifecycle (the provider drives it). */
-export interface BrowserLogger extends Logger {
-  /** Follow consent and the channel, and load the SDK once allowed. Idempotent; a no-op on the server. */
-  start(): Promise<void>;
-  /** Stop following consent and the channel; the SDK and queued logs are kept for a later `start()`. */
-  dispose(): void;
-  status(): LoggerStatus;
-  /** Why it failed, was blocked, timed out or was rejected by the intake (a typed `PlinthError`). */
+/**
+ * What `createLogger` returns: the logging API plus core's lifecycle (`LoggerProvider` drives it). `status()`
+ * is core's `VendorStatus` (`waiting-consent`, `ready`, `denied`, `blocked`, …; `rejected` when the intake
+ * refused the client token or site), `failure()` says why it failed, was blocked, timed out or was refused.
+ */
+export interface Logger extends LoggerBase, VendorLifecycle {
+  /** Follow consent and the session channel, and load the SDK once allowed. Idempotent; a no-op on the server; never rejects. */
+  start(): void;
+  /**
+   * Stop following consent grants and the channel's errors and reports. The SDK, its kept state and queued
+   * logs stay for a later `start()`; sign-ins, sign-outs and consent revocations are still heard (the SDK may
+   * still capture errors: none names a user who signed out, none goes without consent).
+   */
+  stop(): void;
   failure(): PlinthError | undefined;
-  /** Listen to status changes; returns the unsubscribe function. */
-  subscribe(listener: (status: LoggerStatus) => void): () => void;
 }

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { createRecordingLogger, type RecordingLogger, TestLoggingProvider } from './testing';
+import { createTestLogger, type TestLogger, TestLoggerProvider } from './testing';
 import type { LogLevel } from './types';
 import { useLogger } from './useLogger';
 
@@ -24,7 +24,7 @@ function Checkout() {
 }
 
 /** What the recording logger holds, as a table (a story-only view of `.entries`). */
-function Entries({ logger }: { logger: RecordingLogger }) {
+function Entries({ logger }: { logger: TestLogger }) {
   const [, refresh] = useState(0);
   return (
     <div onClickCapture={() => setTimeout(() => refresh((n) => n + 1))}>
@@ -47,11 +47,11 @@ function Entries({ logger }: { logger: RecordingLogger }) {
 }
 
 function LoggingDemo({ level }: { level: LogLevel }) {
-  const [logger] = useState(() => createRecordingLogger({ level }));
+  const [logger] = useState(() => createTestLogger({ level }));
   return (
-    <TestLoggingProvider logger={logger}>
+    <TestLoggerProvider instance={logger}>
       <Entries logger={logger} />
-    </TestLoggingProvider>
+    </TestLoggerProvider>
   );
 }
 

@@ -1,11 +1,7 @@
-import { MissingProviderError } from '@plinth/core';
-import { useContext } from 'react';
-import { LoggerContext } from './LoggerContext';
-import type { Logger } from './types';
+import { useLoggerInstance } from './LoggerContext';
+import type { LoggerBase } from './types';
 
-/** The logger of the nearest `LoggingProvider` (or `TestLoggingProvider`). Throws outside one. */
-export function useLogger(): Logger {
-  const logger = useContext(LoggerContext);
-  if (!logger) throw new MissingProviderError('useLogger', 'logging');
-  return logger;
+/** The logger of the nearest `LoggerProvider` (or `TestLoggerProvider`). Throws outside one. */
+export function useLogger(): LoggerBase {
+  return useLoggerInstance('useLogger');
 }

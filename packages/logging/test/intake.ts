@@ -1,5 +1,5 @@
 // Browser-side helpers: read what the sandbox's Datadog intake recorded, and make the SDK send now.
-import type { Logger } from '../src/index';
+import type { LoggerBase } from '../src/index';
 
 export interface IntakeLog {
   message: string;
@@ -35,7 +35,7 @@ export const logsOf = async (sandboxUrl: string) =>
  * Makes the SDK send its batch now, with its own rules: a log over the 16 KiB request limit flushes
  * what is pending first (flushController's bytes_limit), then goes alone.
  */
-export function flush(logger: Logger, tag: string) {
+export function flush(logger: LoggerBase, tag: string) {
   logger.info(`flush ${tag}`, { pad1: 'x'.repeat(9000), pad2: 'y'.repeat(9000) });
 }
 

@@ -77,7 +77,7 @@ function watchIntake(intake: string, hooks: IntakeHooks) {
   };
 }
 
-/** The log's own `usr` rides under this key past the SDK, whose user context would replace it. */
+/** A Plinth log's own `usr` (`null`: nobody) rides under this key past the SDK, whose user context would replace it. */
 const OWN_USER = '__plinth_usr';
 
 let client: LogClient | undefined;
@@ -90,11 +90,15 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): LogC
   if (client) return client;
   const filter = createLogFilter(options);
   const beforeSend = (event: Parameters<typeof filter>[0]) => {
-    // Each log's `usr` as it was made (the user signed in then, or the call's own) wins over the SDK's
-    // global user, which only fills in what the log does not say (captured errors).
-    const own = event[OWN_USER] as LogContext | undefined;
-    if (own) {
-      event.usr = { ...(event.usr as LogContext | undefined), ...own };
+    // A log made through Plinth names the user signed in when it was made (or the call's own `usr`), or
+    // nobody: the SDK's user, which is who is signed in now, only names the errors it captures itself. The
+    // SDK's anonymous visitor id stays.
+    if (OWN_USER in event) {
+      const own = event[OWN_USER] as LogContext | null;
+      const anonymous = (event.usr as LogContext | undefined)?.anonymous_id;
+      const usr = { ...(anonymous === undefined ? {} : { anonymous_id: anonymous }), ...own };
+      if (Object.keys(usr).length > 0) event.usr = usr;
+      else delete event.usr;
       delete event[OWN_USER];
     }
     return filter(event);
@@ -133,7 +137,7 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): LogC
       const { usr, ...context } = entry.context;
       logger.log(
         entry.message,
-        { ...context, ...(usr ? { [OWN_USER]: usr } : {}), date: at.getTime() },
+        { ...context, [OWN_USER]: usr ?? null, date: at.getTime() },
         entry.level,
         entry.error as Error | undefined,
       );

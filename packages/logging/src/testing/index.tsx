@@ -2,12 +2,13 @@
  * Network-free logging for tests and stories: a recording logger and a provider around it.
  *
  * @example
- * import { createRecordingLogger, TestLoggingProvider, resetLogging } from '@plinth/logging/testing';
- * const logger = createRecordingLogger();
- * render(<TestLoggingProvider logger={logger}><Checkout /></TestLoggingProvider>);
+ * import { createTestLogger, TestLoggerProvider, resetLogger } from '@plinth/logging/testing';
+ * const logger = createTestLogger();
+ * render(<TestLoggerProvider instance={logger}><Checkout /></TestLoggerProvider>);
  * expect(logger.entries).toContainEqual(expect.objectContaining({ level: 'error', message: 'payment failed' }));
- * afterEach(() => resetLogging());
+ * afterEach(() => resetLogger());
  */
+import type { PlinthError, VendorStatus } from '@plinth/core';
 import { type ReactNode, useState } from 'react';
 import { createBaseLogger } from '../base';
 import { errorField } from '../error-field';
@@ -15,7 +16,7 @@ import { createLogFilter } from '../filter';
 import { LoggerContext } from '../LoggerContext';
 import type { BeforeSend, LogContext, LogEntry, LogEvent, Logger, LoggerConfig, LogLevel } from '../types';
 
-export interface RecordingLogger extends Logger {
+export interface TestLogger extends Logger {
   /** Every log that passed the level threshold, in order. */
   readonly entries: LogEntry[];
   /** The entries of one level. */
@@ -25,12 +26,15 @@ export interface RecordingLogger extends Logger {
    * filters and `beforeSend` (so an app can test its hook); the logs it drops are not here.
    */
   readonly sent: LogEvent[];
+  /** Drive `status()`, `failure()` and `useLoggerStatus()` / `useLoggerFailure()` from the test or story. */
+  setStatus(status: VendorStatus, failure?: PlinthError): void;
+  /** Empties `entries` and `sent`. */
   clear(): void;
 }
 
-const recorders = new Set<RecordingLogger>();
+const recorders = new Set<TestLogger>();
 
-export interface RecordingLoggerOptions
+export interface TestLoggerOptions
   extends Pick<LoggerConfig, 'scrub' | 'dropExtensionErrors' | 'maxRepeats' | 'service'> {
   level?: LogLevel;
   context?: LogContext;
@@ -38,13 +42,19 @@ export interface RecordingLoggerOptions
   beforeSend?: BeforeSend;
   /** What `logger.sessionId()` answers (a browser logger's Datadog session id). Default `undefined`. */
   sessionId?: string;
+  /** What `status()` answers until `setStatus`. Default `'ready'`. */
+  status?: VendorStatus;
 }
 
 /**
  * A logger that keeps what it is given in `.entries` (same levels, threshold, `setLevel`, child and global context
- * rules). Default level `'debug'`.
+ * rules), with a lifecycle that loads nothing: `start()` and `stop()` do nothing, `status()` is what the test sets.
+ * Default level `'debug'`.
  */
-export function createRecordingLogger(options: RecordingLoggerOptions = {}): RecordingLogger {
+export function createTestLogger(options: TestLoggerOptions = {}): TestLogger {
+  let status: VendorStatus = options.status ?? 'ready';
+  let failure: PlinthError | undefined;
+  const listeners = new Set<(status: VendorStatus) => void>();
   const entries: LogEntry[] = [];
   const sent: LogEvent[] = [];
   const filter = createLogFilter(options);
@@ -65,10 +75,23 @@ export function createRecordingLogger(options: RecordingLoggerOptions = {}): Rec
     { ...options, level: options.level ?? 'debug', sessionId: () => options.sessionId },
   );
   // Assigned onto the base logger, not spread: its `level` is a getter (it follows `setLevel`).
-  const recorder: RecordingLogger = Object.assign(base, {
+  const recorder: TestLogger = Object.assign(base, {
     entries,
     sent,
     of: (level: LogLevel) => entries.filter((entry) => entry.level === level),
+    start: () => {},
+    stop: () => {},
+    status: () => status,
+    failure: () => failure,
+    subscribeStatus: (listener: (status: VendorStatus) => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    setStatus: (next: VendorStatus, reason?: PlinthError) => {
+      failure = reason;
+      status = next;
+      for (const listener of [...listeners]) listener(next);
+    },
     clear: () => {
       entries.length = 0;
       sent.length = 0;
@@ -78,20 +101,20 @@ export function createRecordingLogger(options: RecordingLoggerOptions = {}): Rec
   return recorder;
 }
 
-export interface TestLoggingProviderProps {
-  /** The logger `useLogger()` returns; a new recording logger when omitted. */
-  logger?: Logger;
+export interface TestLoggerProviderProps {
+  /** The logger `useLogger()` returns (a `createTestLogger()`, or any `Logger`); a new test logger when omitted. */
+  instance?: Logger;
   children?: ReactNode;
 }
 
-/** Provides a recording (or any) logger to `useLogger()`: no SDK, no consent, no network. */
-export function TestLoggingProvider({ logger, children }: TestLoggingProviderProps) {
-  const [own] = useState(() => logger ?? createRecordingLogger());
-  return <LoggerContext.Provider value={logger ?? own}>{children}</LoggerContext.Provider>;
+/** Provides a test (or any) logger to `useLogger()` and the status hooks: no SDK, no consent, no network, nothing started. */
+export function TestLoggerProvider({ instance, children }: TestLoggerProviderProps) {
+  const [own] = useState(() => instance ?? createTestLogger());
+  return <LoggerContext.Provider value={instance ?? own}>{children}</LoggerContext.Provider>;
 }
 
-/** Empties every recording logger created since the last reset and forgets them. */
-export function resetLogging(): void {
+/** Empties every test logger created since the last reset and forgets them. */
+export function resetLogger(): void {
   for (const recorder of recorders) recorder.clear();
   recorders.clear();
 }

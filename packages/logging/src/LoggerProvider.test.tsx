@@ -1,12 +1,13 @@
 import { MissingProviderError, PlinthError } from '@plinth/core';
 import { createTestConsent, resetChannel, TestConsentProvider } from '@plinth/core/testing';
-import { render, renderHook, screen, waitFor } from '../../../tooling/render';
+import { act, render, renderHook, screen, waitFor } from '../../../tooling/render';
 import type { LogClient } from './adapter/datadog';
 import { startDatadog } from './adapter/datadog';
 import { createLogger } from './createLogger';
-import { LoggingProvider } from './LoggingProvider';
-import { createRecordingLogger, resetLogging, TestLoggingProvider } from './testing';
+import { LoggerProvider } from './LoggerProvider';
+import { createTestLogger, resetLogger, TestLoggerProvider } from './testing';
 import { useLogger } from './useLogger';
+import { useLoggerFailure, useLoggerStatus } from './useLoggerStatus';
 
 // The subject is the provider's lifecycle; the SDK adapter is a fake.
 vi.mock('./adapter/datadog', () => ({ startDatadog: vi.fn() }));
@@ -26,7 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   resetChannel();
-  resetLogging();
+  resetLogger();
 });
 
 function Hello() {
@@ -35,14 +36,14 @@ function Hello() {
   return <p>hello</p>;
 }
 
-describe('LoggingProvider', () => {
+describe('LoggerProvider', () => {
   it('creates one logger, loads the SDK once under StrictMode, with consent from ConsentProvider', async () => {
     const store = createTestConsent({ monitoring: 'granted' });
     render(
       <TestConsentProvider store={store}>
-        <LoggingProvider config={{ clientToken: 't', proxy: 'http://127.0.0.1:1/intake' }}>
+        <LoggerProvider config={{ clientToken: 't', proxy: 'http://127.0.0.1:1/intake' }}>
           <Hello />
-        </LoggingProvider>
+        </LoggerProvider>
       </TestConsentProvider>,
     );
     expect(screen.getByText('hello')).toBeTruthy();
@@ -57,9 +58,9 @@ describe('LoggingProvider', () => {
     const store = createTestConsent();
     render(
       <TestConsentProvider store={store}>
-        <LoggingProvider config={{ clientToken: 't' }}>
+        <LoggerProvider config={{ clientToken: 't' }}>
           <Hello />
-        </LoggingProvider>
+        </LoggerProvider>
       </TestConsentProvider>,
     );
     expect(startDatadog).not.toHaveBeenCalled();
@@ -68,19 +69,22 @@ describe('LoggingProvider', () => {
     expect(startDatadog).toHaveBeenCalledTimes(1);
   });
 
-  it('fails closed without a consent store, unless told consent: false', () => {
+  it('fails closed without a consent store (config, consent_required), unless told consent: false', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<LoggingProvider config={{ clientToken: 't' }} />)).toThrow(PlinthError);
-    expect(() => render(<LoggingProvider config={{ clientToken: 't', consent: false }} />)).not.toThrow();
+    expect(() => render(<LoggerProvider config={{ clientToken: 't' }} />)).toThrow(
+      expect.objectContaining({ source: 'config', code: 'consent_required' }),
+    );
+    expect(() => render(<LoggerProvider config={{ clientToken: 't' }} />)).toThrow(PlinthError);
+    expect(() => render(<LoggerProvider config={{ clientToken: 't', consent: false }} />)).not.toThrow();
   });
 
   it('runs a given logger; after unmount a revocation still stops the SDK, a grant resumes nothing', async () => {
     const store = createTestConsent({ monitoring: 'granted' });
     const logger = createLogger({ clientToken: 't', consent: store });
     const { unmount } = render(
-      <LoggingProvider logger={logger}>
+      <LoggerProvider instance={logger}>
         <Hello />
-      </LoggingProvider>,
+      </LoggerProvider>,
     );
     await waitFor(() => expect(logger.status()).toBe('ready'));
     unmount();
@@ -91,16 +95,51 @@ describe('LoggingProvider', () => {
     expect(logger.status()).toBe('denied'); // grants are followed again only once it is started again
   });
 
+  it('useLoggerStatus() and useLoggerFailure() follow the logger: waiting-consent, ready, denied, failed', async () => {
+    const store = createTestConsent();
+    function Status() {
+      const failure = useLoggerFailure();
+      return (
+        <p>
+          {useLoggerStatus()} {failure ? `${failure.source}/${failure.code}` : 'none'}
+        </p>
+      );
+    }
+    const { unmount } = render(
+      <TestConsentProvider store={store}>
+        <LoggerProvider config={{ clientToken: 't' }}>
+          <Status />
+        </LoggerProvider>
+      </TestConsentProvider>,
+    );
+    expect(screen.getByText('waiting-consent none')).toBeTruthy();
+    store.grant('monitoring');
+    await screen.findByText('ready none');
+    store.deny('monitoring');
+    await screen.findByText('denied none'); // a denial is a choice, not a failure
+    unmount();
+    vi.mocked(startDatadog).mockImplementation(() => {
+      throw new Error('init exploded');
+    });
+    render(
+      <LoggerProvider config={{ clientToken: 't', consent: false }}>
+        <Status />
+      </LoggerProvider>,
+    );
+    await screen.findByText('failed loader/failed');
+  });
+
   it('useLogger() outside a provider throws MissingProviderError pointing at the testing entry', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useLogger())).toThrow(MissingProviderError);
     expect(() => renderHook(() => useLogger())).toThrow(/@plinth\/logging\/testing/);
+    expect(() => renderHook(() => useLoggerStatus())).toThrow(/useLoggerStatus.*@plinth\/logging\/testing/s);
   });
 });
 
-describe('TestLoggingProvider', () => {
+describe('TestLoggerProvider', () => {
   it('records what components log, with the same rules as the real logger', () => {
-    const logger = createRecordingLogger({ level: 'info' });
+    const logger = createTestLogger({ level: 'info' });
     function Checkout() {
       const log = useLogger().child({ component: 'Checkout' });
       log.debug('hidden');
@@ -108,9 +147,9 @@ describe('TestLoggingProvider', () => {
       return null;
     }
     render(
-      <TestLoggingProvider logger={logger}>
+      <TestLoggerProvider instance={logger}>
         <Checkout />
-      </TestLoggingProvider>,
+      </TestLoggerProvider>,
       { strict: false },
     );
     expect(logger.entries).toHaveLength(1);
@@ -118,13 +157,13 @@ describe('TestLoggingProvider', () => {
       message: 'payment failed',
       context: { component: 'Checkout', step: 'pay' },
     });
-    resetLogging();
+    resetLogger();
     expect(logger.entries).toEqual([]);
     expect(startDatadog).not.toHaveBeenCalled();
   });
 
   it("records in `sent` what would reach the intake: scrubbed, then the app's beforeSend (drops and edits)", () => {
-    const logger = createRecordingLogger({
+    const logger = createTestLogger({
       service: 'shop',
       beforeSend: (event) => {
         if (event.message === 'healthcheck') return false;
@@ -154,7 +193,7 @@ describe('TestLoggingProvider', () => {
   });
 
   it('records every level, follows setLevel, answers a given sessionId, and keeps error causes and fingerprint in `sent`', () => {
-    const logger = createRecordingLogger({ level: 'notice', sessionId: 'test-session' });
+    const logger = createTestLogger({ level: 'notice', sessionId: 'test-session' });
     const child = logger.child({ component: 'Checkout' });
     logger.info('below');
     const failure = Object.assign(new Error('order failed', { cause: new TypeError('db down for ana@example.com') }), {
@@ -167,7 +206,7 @@ describe('TestLoggingProvider', () => {
     expect(logger.entries.map((e) => e.level)).toEqual(['critical', 'ok']);
     expect(logger.of('critical')).toHaveLength(1);
     expect(child.sessionId()).toBe('test-session');
-    expect(createRecordingLogger().sessionId()).toBeUndefined();
+    expect(createTestLogger().sessionId()).toBeUndefined();
     expect(logger.sent[0]).toMatchObject({
       status: 'critical',
       error: {
@@ -179,11 +218,31 @@ describe('TestLoggingProvider', () => {
     });
   });
 
+  it('answers the status hooks with what the test sets', () => {
+    const logger = createTestLogger({ status: 'waiting-consent' });
+    function Status() {
+      const failure = useLoggerFailure();
+      return (
+        <p>
+          {useLoggerStatus()} {failure ? failure.message : 'none'}
+        </p>
+      );
+    }
+    render(
+      <TestLoggerProvider instance={logger}>
+        <Status />
+      </TestLoggerProvider>,
+    );
+    expect(screen.getByText('waiting-consent none')).toBeTruthy();
+    act(() => logger.setStatus('blocked', new PlinthError('datadog: blocked', { source: 'loader', code: 'blocked' })));
+    expect(screen.getByText('blocked datadog: blocked')).toBeTruthy();
+  });
+
   it('provides its own recording logger when none is given', () => {
     const { result } = renderHook(() => useLogger(), {
-      wrapper: ({ children }) => <TestLoggingProvider>{children}</TestLoggingProvider>,
+      wrapper: ({ children }) => <TestLoggerProvider>{children}</TestLoggerProvider>,
     });
     result.current.info('x');
-    expect((result.current as ReturnType<typeof createRecordingLogger>).entries.map((e) => e.message)).toEqual(['x']);
+    expect((result.current as ReturnType<typeof createTestLogger>).entries.map((e) => e.message)).toEqual(['x']);
   });
 });
