@@ -4,7 +4,7 @@ import { act, render, screen, waitFor } from '../../../tooling/render';
 import { AnalyticsProvider } from './AnalyticsProvider';
 import type { PosthogAdapter } from './adapter/types';
 import { createAnalytics } from './createAnalytics';
-import { useAnalytics, useAnalyticsStatus } from './useAnalytics';
+import { useAnalytics, useAnalyticsFailure, useAnalyticsStatus } from './useAnalytics';
 
 // The subject is Plinth's own logic (queue, consent, page views, channel): the adapter is replaced
 // by a recording client. The real posthog-js is exercised by the browser tests.
@@ -354,9 +354,48 @@ describe('AnalyticsProvider', () => {
     quiet.mockRestore();
   });
 
-  it('refuses to start without a consent store', () => {
+  it('refuses to start without a consent store: config/consent_required, as in every package', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => render(<AnalyticsProvider config={{ token: 'phc_test' }} />)).toThrow(/ConsentProvider/);
+    expect(() => render(<AnalyticsProvider config={{ token: 'phc_test' }} />)).toThrow(
+      expect.objectContaining({
+        source: 'config',
+        code: 'consent_required',
+        message: expect.stringMatching(/ConsentProvider/),
+      }),
+    );
     quiet.mockRestore();
+    expect(() => createAnalytics({ token: 'phc_test' })).toThrow(
+      expect.objectContaining({ source: 'config', code: 'consent_required' }),
+    );
+    expect(() => createAnalytics({ token: '', consent: false })).toThrow(
+      expect.objectContaining({ source: 'config', code: 'missing_option' }),
+    );
+  });
+
+  it('consent: false loads without a store', async () => {
+    const analytics = createAnalytics({ token: 'phc_test', consent: false });
+    render(
+      <AnalyticsProvider instance={analytics}>
+        <Status />
+      </AnalyticsProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
+    expect(fake.loads).toHaveLength(1);
+  });
+
+  it('useAnalyticsFailure() is the typed failure behind the status', async () => {
+    fake.fail = new TypeError('Failed to fetch dynamically imported module: /assets/posthog-x.js');
+    function Failure() {
+      const failure = useAnalyticsFailure();
+      return <p data-testid="failure">{failure ? `${failure.source}/${failure.code}` : 'none'}</p>;
+    }
+    const consent = createTestConsent({ analytics: 'granted' });
+    render(
+      <AnalyticsProvider config={{ token: 'phc_test', consent }}>
+        <Failure />
+      </AnalyticsProvider>,
+    );
+    expect(screen.getByTestId('failure').textContent).toBe('none');
+    await waitFor(() => expect(screen.getByTestId('failure').textContent).toBe('loader/blocked'));
   });
 });
