@@ -1,6 +1,9 @@
+import type { ConsentStore, PlinthError, VendorLifecycle, VendorStatus } from '@plinth/core';
+import { AnalyticsProvider } from './AnalyticsProvider';
+import { createAnalytics } from './createAnalytics';
 import { defineEvents } from './defineEvents';
 import type { Analytics } from './types';
-import { useAnalyticsSessionId } from './useAnalytics';
+import { useAnalyticsFailure, useAnalyticsSessionId, useAnalyticsStatus } from './useAnalytics';
 
 type Catalogue = {
   signup_completed: { plan: 'free' | 'pro' };
@@ -44,5 +47,25 @@ describe('typed event catalogue', () => {
     expectTypeOf(events.useTime<'signup_completed'>).returns.parameters.toEqualTypeOf<
       [properties: { plan: 'free' | 'pro' }]
     >();
+  });
+});
+
+describe('the one vocabulary', () => {
+  it('createAnalytics(config) is an Analytics with core’s lifecycle, status and failure', () => {
+    expectTypeOf(createAnalytics).returns.toEqualTypeOf<Analytics>();
+    expectTypeOf<Analytics>().toMatchTypeOf<VendorLifecycle>();
+    expectTypeOf(useAnalyticsStatus).returns.toEqualTypeOf<VendorStatus>();
+    expectTypeOf(useAnalyticsFailure).returns.toEqualTypeOf<PlinthError | undefined>();
+  });
+
+  it('the provider takes an instance or a config (consent inside it), never both', () => {
+    const instance = createAnalytics({ token: 'phc', consent: false });
+    const consent = {} as ConsentStore;
+    AnalyticsProvider({ instance });
+    AnalyticsProvider({ config: { token: 'phc', consent } });
+    // @ts-expect-error never both
+    AnalyticsProvider({ instance, config: { token: 'phc' } });
+    // @ts-expect-error `client` is no Plinth name
+    AnalyticsProvider({ client: instance });
   });
 });
