@@ -3,6 +3,7 @@ import { act, render, screen, waitFor } from '../../../tooling/render';
 import { AuthProvider } from './AuthProvider';
 import { type Auth, composeAuth } from './createAuth';
 import { RequireAuth, withRequireAuth } from './RequireAuth';
+import { openTabs, type TabMessage } from './tabs';
 import { resetAuth } from './testing';
 import type { AuthConfig, AuthSession, OidcAdapter } from './types';
 import { useAuth } from './useAuth';
@@ -44,6 +45,49 @@ function Probe({ id = 'probe' }: { id?: string }) {
 }
 
 const goTo = (url: string) => history.replaceState(null, '', url);
+
+/** A promise the test settles when it chooses. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Whether `promise` has settled by now: its reaction runs before this function's one microtask of waiting. */
+async function settledNow(promise: Promise<unknown>) {
+  let outcome = 'pending';
+  promise.then(
+    () => {
+      outcome = 'resolved';
+    },
+    () => {
+      outcome = 'rejected';
+    },
+  );
+  await Promise.resolve();
+  return outcome;
+}
+
+/** The real cross-tab messages, with `next()`: the next message this tab has heard and handled. */
+function hearingTabs() {
+  let heard: ((message: TabMessage) => void) | undefined;
+  const tabs: typeof openTabs = (clientId, onMessage) =>
+    openTabs(clientId, (message) => {
+      onMessage(message);
+      heard?.(message);
+    });
+  return {
+    tabs,
+    next: () =>
+      new Promise<TabMessage>((resolve) => {
+        heard = resolve;
+      }),
+  };
+}
 
 let recording: ReturnType<typeof recordChannel>;
 beforeEach(() => {
@@ -489,9 +533,9 @@ describe("the provider's Sign out? page", () => {
   });
 });
 
-/** Renders a provider over `composeAuth(settings, { load })` and hands back the hook's latest value. */
-function mountAuth(settings: AuthConfig, load: () => Promise<OidcAdapter>) {
-  const auth = composeAuth(settings, { load });
+/** Renders a provider over `createAuth(settings)` with this `load` (and `tabs`), and hands back the instance. */
+function mountAuth(settings: AuthConfig, load: () => Promise<OidcAdapter>, tabs?: typeof openTabs) {
+  const auth = composeAuth(settings, { load, ...(tabs ? { tabs } : {}) });
   const seen: string[] = [];
   auth.subscribe(() => seen.push(auth.getState().status));
   render(
@@ -587,11 +631,12 @@ describe('refresh()', () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     const refused = Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' });
-    const { load } = fakeClient({
+    const second = deferred<AuthSession>();
+    const { client, load } = fakeClient({
       renew: vi
         .fn<OidcAdapter['renew']>()
         .mockRejectedValueOnce(refused)
-        .mockRejectedValueOnce(refused)
+        .mockImplementationOnce(() => second.promise)
         .mockResolvedValue(session({ accessToken: 'at-2' })),
     });
     const { auth } = mountAuth(SETTINGS, load);
@@ -601,10 +646,16 @@ describe('refresh()', () => {
     });
     // As a scheduled renewal that failed: still signed in, the error shown, ending at expiresAt.
     expect(screen.getByTestId('probe').textContent).toBe('signedIn:u-1:Ada Lovelace:renew/invalid_grant');
+    let ignored!: Promise<unknown>;
     await act(async () => {
-      void auth.refresh();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      ignored = auth.refresh(); // what `void auth.refresh()` leaves behind: a promise nobody handles
+      await waitFor(() => expect(client.renew).toHaveBeenCalledTimes(2));
+      second.reject(refused);
+      // Node reports an unhandled rejection after the microtasks that settled it: by the next macrotask.
+      await new Promise((resolve) => setImmediate(resolve));
     });
+    // It had rejected by then, so the check covered it (a later rejection fails here instead of slipping by).
+    expect(await settledNow(ignored)).toBe('rejected');
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
     // A later refresh() that succeeds clears the error (and the pending lapse).
@@ -768,14 +819,16 @@ describe('a sign-out during a restore or a callback', () => {
           }),
       ),
     });
-    const { auth } = mountAuth({ ...SETTINGS, clientId }, load);
+    const hearing = hearingTabs();
+    const { auth } = mountAuth({ ...SETTINGS, clientId }, load, hearing.tabs);
     await waitFor(() => expect(auth.getState().status).toBe('signedIn'));
     await act(() => auth.signOut({ local: true }));
     const tabs = new BroadcastChannel(`plinth.auth:${clientId}`);
     tabs.postMessage({ type: 'signedIn' }); // "No, stay signed in" in another tab: this one follows…
     await waitFor(() => expect(client.renew).toHaveBeenCalledTimes(1));
+    const handled = hearing.next();
     tabs.postMessage({ type: 'signedOut' }); // …and a sign-out comes before it is back
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(handled).resolves.toBe('signedOut'); // this tab has handled it, however late it came
     const revoked = vi.mocked(client.revoke).mock.calls.length;
     await act(async () => settle.resolve(session({ accessToken: 'at-late' })));
     await waitFor(() => expect(client.revoke).toHaveBeenCalledTimes(revoked + 1));
