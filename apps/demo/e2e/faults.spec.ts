@@ -144,7 +144,7 @@ const DRILLS: Drill[] = [
   },
 ];
 
-/** The flags' init timeout (@plinth/flags' default, the demo's): past it the status is `timeout` or `failed`. */
+/** The flags' init timeout (@plinth/flags' default, the demo's): past it the status is `timeout`, `failed` or `blocked`. */
 const FLAGS_TIMEOUT_MS = 1500;
 
 async function runDrill(browser: Browser, drill: Drill) {
@@ -180,7 +180,10 @@ async function runDrill(browser: Browser, drill: Drill) {
     // Past the flags' init timeout, still the defaults, and the page says why.
     await expect.poll(() => Date.now() - acceptedAt).toBeGreaterThan(FLAGS_TIMEOUT_MS);
     await expectFlagDefaults(page);
-    await expect(page.locator('[data-flags-status]')).toHaveAttribute('data-flags-status', /^(timeout|failed)$/);
+    await expect(page.locator('[data-flags-status]')).toHaveAttribute(
+      'data-flags-status',
+      /^(timeout|failed|blocked)$/,
+    );
     // Auth did not hang on "Checking session…": signed out, with its link.
     await expect(signIn).toHaveText('Sign in');
     // Datadog sends its batch every 30 s, or when the page is hidden: a headless page never is (another

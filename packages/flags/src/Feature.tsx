@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { FlagKey, Flags } from './defineFlags';
+import type { FlagKey, FlagValues } from './defineFlags';
 import { useVariant } from './useVariant';
 
 export type FeatureProps<K extends FlagKey> = {
   flag: K;
   /** Show `children` when the flag has this value (or one of these). Default: when the flag is truthy. */
-  match?: Flags[K] | readonly Flags[K][];
+  match?: FlagValues[K] | readonly FlagValues[K][];
   /** Shown otherwise. */
   fallback?: ReactNode;
   /** Wait for the flag service before choosing (React Suspense; see `useFlag`'s `suspend`). */

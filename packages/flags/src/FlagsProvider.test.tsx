@@ -4,7 +4,7 @@ import { createTestConsent, recordChannel, resetChannel } from '@plinth/core/tes
 import { act, render, screen } from '../../../tooling/render';
 import type { AdapterOptions, LaunchDarklyAdapter } from './adapter/launchdarkly';
 import { createLaunchDarkly } from './adapter/launchdarkly';
-import { createFlagsClient } from './createFlagsClient';
+import { createFlags } from './createFlags';
 import { FlagsProvider } from './FlagsProvider';
 import { testFlags } from './test-flags';
 import { useFlag, useFlagDetails } from './useFlag';
@@ -17,6 +17,8 @@ vi.mock('./adapter/launchdarkly', () => ({ createLaunchDarkly: vi.fn() }));
 
 interface FakeSdk {
   options: AdapterOptions;
+  /** The context the adapter read at each open (the first, then every reopen) and identify, in order. */
+  read: { at: 'open' | 'reopen' | 'identify'; context: unknown }[];
   adapter: LaunchDarklyAdapter & {
     identify: ReturnType<typeof vi.fn>;
     exposure: ReturnType<typeof vi.fn>;
@@ -35,14 +37,16 @@ beforeEach(() => {
   vi.mocked(createLaunchDarkly).mockImplementation(
     (options) =>
       new Promise((resolve, reject) => {
+        // As the real adapter: it keeps no context, it reads the current one at each (re)open and identify.
+        const read: FakeSdk['read'] = [{ at: 'open', context: options.context() }];
         const adapter = {
-          identify: vi.fn(async () => {}),
+          identify: vi.fn(async () => void read.push({ at: 'identify', context: options.context() })),
           track: vi.fn(),
           exposure: vi.fn(),
           close: vi.fn(),
-          reopen: vi.fn(),
+          reopen: vi.fn(() => void read.push({ at: 'reopen', context: options.context() })),
         };
-        sdks.push({ options, adapter, resolve: () => resolve(adapter), reject });
+        sdks.push({ options, read, adapter, resolve: () => resolve(adapter), reject });
       }),
   );
   localStorage.clear();
@@ -64,7 +68,7 @@ function Status() {
   return <output data-testid="status">{useFlagsStatus()}</output>;
 }
 
-const config = (extra: Partial<Parameters<typeof createFlagsClient>[0]> = {}) => ({
+const config = (extra: Partial<Parameters<typeof createFlags>[0]> = {}) => ({
   flags: testFlags,
   clientSideId: 'env-test',
   consent: createTestConsent({ functional: 'granted' }),
@@ -231,27 +235,26 @@ describe('FlagsProvider', () => {
     await settle();
     expect(createLaunchDarkly).not.toHaveBeenCalled();
     expect(screen.getByTestId('theme').textContent).toBe('"light" default DEFAULT');
-    if (decision === 'denied') expect(screen.getByTestId('status').textContent).toBe('failed');
+    expect(screen.getByTestId('status').textContent).toBe(decision === 'denied' ? 'denied' : 'waiting-consent');
     // The positive sentinel: granting consent loads it.
     act(() => consent.grant('functional'));
     await settle();
     expect(createLaunchDarkly).toHaveBeenCalledTimes(1);
   });
 
-  it('without any consent store it fails closed (and says so once on the channel)', async () => {
-    const recording = recordChannel();
-    render(
-      <FlagsProvider config={{ flags: testFlags, clientSideId: 'env-test' }}>
-        <Show name="theme" />
-      </FlagsProvider>,
-    );
-    await settle();
+  it('without a consent store (no `consent` in the config, no ConsentProvider) it throws consent_required', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() =>
+      render(
+        <FlagsProvider config={{ flags: testFlags, clientSideId: 'env-test' }}>
+          <Show name="theme" />
+        </FlagsProvider>,
+      ),
+    ).toThrow(expect.objectContaining({ source: 'config', code: 'consent_required' }));
     expect(createLaunchDarkly).not.toHaveBeenCalled();
-    expect(recording.of('report')).toHaveLength(1);
-    expect(recording.of('report')[0]!.message).toMatch(/no ConsentProvider/);
   });
 
-  it('revoking functional consent closes the SDK and clears the cache and the SDK storage; a new grant reopens it', async () => {
+  it('revoking functional consent closes the SDK and clears the cache and the SDK storage', async () => {
     const consent = createTestConsent({ functional: 'granted' });
     render(
       <FlagsProvider config={config({ consent })}>
@@ -268,10 +271,30 @@ describe('FlagsProvider', () => {
     expect(sdks[0]!.adapter.close).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('plinth.flags.env-test.anonymous')).toBeNull();
     expect(localStorage.getItem('ld:$anonUserId')).toBeNull();
-    expect(sdks[0]!.adapter.reopen).not.toHaveBeenCalled();
-    // Granted again: a fresh SDK client (the closed one cannot restart).
+  });
+
+  it('granted again after a sign-out heard while denied (another tab): the SDK restarts on the anonymous context, never the signed-out user', async () => {
+    const consent = createTestConsent({ functional: 'granted' });
+    channel.signedIn({ id: 'carol' });
+    render(
+      <FlagsProvider config={config({ consent, userAttributes: { plan: 'pro' } })}>
+        <Show name="theme" />
+      </FlagsProvider>,
+    );
+    await settle();
+    sdks[0]!.resolve();
+    await settle();
+    expect(sdks[0]!.read[0]).toEqual({ at: 'open', context: { kind: 'user', key: 'carol', plan: 'pro' } });
+    act(() => consent.deny('functional'));
+    act(() => channel.signedOut());
+    const mark = sdks[0]!.read.length;
     act(() => consent.grant('functional'));
-    expect(sdks[0]!.adapter.reopen).toHaveBeenCalledTimes(1);
+    await settle();
+    // Restarted (the sentinel), on the context as it is now: anonymous, and without the signed-out user's attributes.
+    const after = sdks[0]!.read.slice(mark);
+    expect(after[0]).toEqual({ at: 'reopen', context: { kind: 'user', key: expect.any(String), anonymous: true } });
+    expect(JSON.stringify(after)).not.toContain('carol');
+    expect(JSON.stringify(after)).not.toContain('pro');
     expect(createLaunchDarkly).toHaveBeenCalledTimes(1);
   });
 
@@ -284,21 +307,24 @@ describe('FlagsProvider', () => {
       </FlagsProvider>,
     );
     await settle();
-    // Signed in before the provider mounted: the SDK starts with the user's context.
-    expect(sdks[0]!.options.user).toEqual(user);
+    // Signed in before the provider mounted: the SDK starts with the user's context (its id only).
+    expect(sdks[0]!.read).toEqual([{ at: 'open', context: { kind: 'user', key: 'u-1' } }]);
     sdks[0]!.resolve();
     await settle();
     act(() => channel.signedOut());
-    expect(sdks[0]!.adapter.identify).toHaveBeenLastCalledWith(null);
+    expect(sdks[0]!.read.at(-1)).toEqual({
+      at: 'identify',
+      context: { kind: 'user', key: expect.any(String), anonymous: true },
+    });
     act(() => channel.signedIn({ id: 'u-2' }));
-    expect(sdks[0]!.adapter.identify).toHaveBeenLastCalledWith({ id: 'u-2' });
+    expect(sdks[0]!.read.at(-1)).toEqual({ at: 'identify', context: { kind: 'user', key: 'u-2' } });
   });
 
   it("caches per context: a signed-in user's values are kept under that user, never read for another visitor, and go at sign-out", async () => {
     channel.signedIn({ id: 'u-1' });
-    const first = createFlagsClient(config());
+    const first = createFlags(config());
     render(
-      <FlagsProvider client={first}>
+      <FlagsProvider instance={first}>
         <Show name="theme" />
       </FlagsProvider>,
     );
@@ -309,10 +335,9 @@ describe('FlagsProvider', () => {
     // Another visitor on this browser (nobody signed in yet): not u-1's values.
     act(() => channel.signedOut());
     expect(localStorage.getItem('plinth.flags.env-test.user:u-1')).toBeNull();
-    first.close();
-    const next = createFlagsClient(config());
+    first.stop();
+    const next = createFlags(config());
     expect(next.details('theme')).toMatchObject({ value: 'light', source: 'default' });
-    next.close();
   });
 });
 
@@ -342,9 +367,9 @@ describe('useVariant', () => {
   it('a value of the wrong type falls back to the default (TYPE_MISMATCH); a catalogue flag the service leaves out is FLAG_NOT_FOUND; each reported once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const recording = recordChannel();
-    const client = createFlagsClient(config());
+    const client = createFlags(config());
     render(
-      <FlagsProvider client={client}>
+      <FlagsProvider instance={client}>
         <Experiment />
       </FlagsProvider>,
     );
@@ -391,14 +416,14 @@ describe('useVariant', () => {
       'theme FLAG_NOT_FOUND',
     ]);
     warn.mockRestore();
-    client.close();
+    client.stop();
   });
 
   it('counts one exposure per mount and variant under StrictMode, on the channel and with the SDK', async () => {
     const recording = recordChannel();
-    const client = createFlagsClient(config());
+    const client = createFlags(config());
     const { unmount } = render(
-      <FlagsProvider client={client}>
+      <FlagsProvider instance={client}>
         <Experiment />
       </FlagsProvider>,
     );
@@ -420,13 +445,13 @@ describe('useVariant', () => {
     expect(recording.of('exposure').map((e) => e.variant)).toEqual(['a', 'b']);
     unmount();
     render(
-      <FlagsProvider client={client}>
+      <FlagsProvider instance={client}>
         <Experiment />
       </FlagsProvider>,
     );
     await settle();
     expect(recording.of('exposure').map((e) => e.variant)).toEqual(['a', 'b', 'b']);
     expect(sdks[0]!.adapter.exposure).toHaveBeenCalledTimes(3);
-    client.close();
+    client.stop();
   });
 });

@@ -1,25 +1,25 @@
 import { useConsentStore } from '@plinth/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FlagsContext } from './context';
-import { createFlagsClient, type FlagsClient, type FlagsConfig } from './createFlagsClient';
+import { closeFlags, createFlags, type Flags, type FlagsConfig } from './createFlags';
 
-/** Give a client from `createFlagsClient`, or a config to create one, never both. */
+/** Give an instance from `createFlags`, or a config to create one, never both. */
 export type FlagsProviderProps = { children?: ReactNode } & (
-  | { client: FlagsClient; config?: never }
-  | { client?: never; config: FlagsConfig }
+  | { instance: Flags; config?: never }
+  | { instance?: never; config: FlagsConfig }
 );
 
 /**
- * Flag values for the tree below. With a config it creates one client (once, even under
- * StrictMode), gated on the nearest `ConsentProvider`'s `functional` category, and closes it on
- * unmount; a client you pass is started and left open (you own it).
+ * Flag values for the tree below. With a config it creates one instance (once, even under StrictMode),
+ * gated on the config's `consent`, else the nearest `ConsentProvider`'s `functional` category, and closes
+ * its SDK on unmount; an instance you pass is started and stopped, never closed (you own it).
  */
-export function FlagsProvider({ client, config, children }: FlagsProviderProps) {
+export function FlagsProvider({ instance, config, children }: FlagsProviderProps) {
   const consent = useConsentStore();
   const [own] = useState(() =>
-    client ? null : createFlagsClient({ ...config, consent: config.consent ?? consent ?? undefined }),
+    instance ? null : createFlags({ ...config, consent: config.consent ?? consent ?? undefined }),
   );
-  const active = client ?? (own as FlagsClient);
+  const active = instance ?? (own as Flags);
 
   const closing = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -27,9 +27,9 @@ export function FlagsProvider({ client, config, children }: FlagsProviderProps) 
     clearTimeout(closing.current);
     active.start();
     return () => {
-      active.dispose();
+      active.stop();
       // StrictMode re-runs this effect at once: only an unmount that stays one closes the SDK.
-      if (own) closing.current = setTimeout(() => own.close(), 0);
+      if (own) closing.current = setTimeout(() => closeFlags(own), 0);
     };
   }, [active, own]);
 

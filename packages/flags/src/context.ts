@@ -1,11 +1,11 @@
 import { MissingProviderError } from '@plinth/core';
 import { createContext, useContext } from 'react';
-import type { FlagsClient } from './createFlagsClient';
+import type { Flags } from './createFlags';
 
-export const FlagsContext = createContext<FlagsClient | null>(null);
+export const FlagsContext = createContext<Flags | null>(null);
 
-export function useFlagsClient(hook: string): FlagsClient {
-  const client = useContext(FlagsContext);
-  if (!client) throw new MissingProviderError(hook, 'flags');
-  return client;
+export function useFlagsInstance(hook: string): Flags {
+  const instance = useContext(FlagsContext);
+  if (!instance) throw new MissingProviderError(hook, 'flags');
+  return instance;
 }

@@ -19,11 +19,11 @@ export interface FlagCatalogue<Defaults extends object = Record<string, FlagValu
 export interface FlagsRegister {}
 
 /** The registered flag values (`Record<string, FlagValue>` until a catalogue is registered). */
-export type Flags = FlagsRegister extends { flags: FlagCatalogue<infer Defaults> }
+export type FlagValues = FlagsRegister extends { flags: FlagCatalogue<infer Defaults> }
   ? Defaults
   : Record<string, FlagValue>;
 /** A registered flag key. */
-export type FlagKey = keyof Flags & string;
+export type FlagKey = keyof FlagValues & string;
 /**
  * A registered experiment metric key (`string` until `FlagsRegister` has `metrics`, e.g.
  * `metrics: 'checkout-completed' | 'revenue'`), as named in LaunchDarkly's metrics.

@@ -1,17 +1,19 @@
+import type { PlinthError, VendorLifecycle, VendorStatus } from '@plinth/core';
 import { expectTypeOf } from 'vitest';
 import {
   defineFlags,
   Feature,
   type FlagDetails,
+  type Flags,
   FlagsProvider,
-  type FlagsStatus,
   useFlag,
   useFlagDetails,
+  useFlagsFailure,
   useFlagsStatus,
   useVariant,
 } from './index';
 import './test-flags';
-import { createFlagsClient } from './createFlagsClient';
+import { createFlags } from './createFlags';
 import { createBootstrap } from './server/index';
 import { testFlags } from './test-flags';
 
@@ -39,7 +41,8 @@ describe('catalogue types', () => {
     expectTypeOf(useVariant('price-test')).toEqualTypeOf<'control' | 'a' | 'b'>();
     expectTypeOf(useFlagDetails('theme')).toEqualTypeOf<FlagDetails<'light' | 'dark'>>();
     expectTypeOf(useFlagDetails('theme').source).toEqualTypeOf<'default' | 'bootstrap' | 'cache' | 'live'>();
-    expectTypeOf(useFlagsStatus()).toEqualTypeOf<FlagsStatus>();
+    expectTypeOf(useFlagsStatus()).toEqualTypeOf<VendorStatus>(); // core's one status type
+    expectTypeOf(useFlagsFailure()).toEqualTypeOf<PlinthError | undefined>();
   });
 
   it('<Feature> checks its flag and match', () => {
@@ -52,16 +55,18 @@ describe('catalogue types', () => {
     Feature({ flag: 'nope' });
   });
 
-  it('FlagsProvider takes a client or a config, never both; bootstrap is typed', () => {
-    const client = createFlagsClient({ flags: testFlags, clientSideId: 'x', consent: false });
-    FlagsProvider({ client });
+  it("FlagsProvider takes an instance or a config, never both; bootstrap is typed; the lifecycle is core's", () => {
+    const instance = createFlags({ flags: testFlags, clientSideId: 'x', consent: false });
+    expectTypeOf(instance).toEqualTypeOf<Flags>();
+    expectTypeOf(instance).toMatchTypeOf<VendorLifecycle>();
+    FlagsProvider({ instance });
     FlagsProvider({ config: { flags: testFlags, clientSideId: 'x', bootstrap: { theme: 'dark' } } });
     // @ts-expect-error both
-    FlagsProvider({ client, config: { flags: testFlags, clientSideId: 'x' } });
+    FlagsProvider({ instance, config: { flags: testFlags, clientSideId: 'x' } });
     // @ts-expect-error neither
     FlagsProvider({});
     // @ts-expect-error a bootstrap value the flag cannot take
-    createFlagsClient({ flags: testFlags, clientSideId: 'x', bootstrap: { theme: 'blue' } });
+    createFlags({ flags: testFlags, clientSideId: 'x', bootstrap: { theme: 'blue' } });
   });
 
   it('createBootstrap returns the catalogue shape, partial', () => {

@@ -1,5 +1,5 @@
 import type { PlinthUser } from '@plinth/core';
-import { RESERVED, type UserAttributes } from './userAttributes';
+import { type FlagAttribute, RESERVED, type UserAttributes } from './userAttributes';
 
 /** The evaluation context LaunchDarkly sees (the JSON shape, with no SDK type). */
 export interface EvaluationContext {
@@ -22,9 +22,6 @@ export interface AppContext {
   name?: string;
   [attribute: string]: FlagAttribute;
 }
-
-/** A context attribute's value. */
-export type FlagAttribute = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
 /** The multi-kind context LaunchDarkly sees when the app adds kinds of its own. */
 export interface MultiContext {

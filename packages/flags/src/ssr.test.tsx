@@ -45,7 +45,7 @@ describe('SSR', () => {
       );
       expect(typeof window).toBe('undefined');
       expect(html).toBe(
-        '<main><span>dark/bootstrap</span><span>control</span><span>false</span><span>loading</span><b>old checkout</b></main>',
+        '<main><span>dark/bootstrap</span><span>control</span><span>false</span><span>idle</span><b>old checkout</b></main>',
       );
       expect(fetchSpy).not.toHaveBeenCalled();
       expect(sdkLoaded).not.toHaveBeenCalled();

@@ -25,20 +25,6 @@ export interface FlagDetails<Value = FlagValue> {
   errorCode?: FlagErrorCode;
 }
 
-export type FlagsStatus = 'loading' | 'ready' | 'failed' | 'timeout';
-
-/** Where the wait of `ready()` is: not asked for, pending, or over. */
-export type ReadyState = 'unasked' | 'waiting' | 'settled';
-
-/**
- * Marks a settled promise the way React's `use()` reads one (`status`/`value`), so a component that reads it
- * after it settled does not suspend for a tick to find out.
- */
-export function settledPromise<T>(promise: Promise<T>): Promise<T> {
-  void promise.then((value) => Object.assign(promise, { status: 'fulfilled', value }));
-  return promise;
-}
-
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -53,30 +39,14 @@ export interface FlagStore {
     source: FlagSource,
   ): void;
   subscribe(key: string, listener: () => void): () => void;
-  status(): FlagsStatus;
-  /** Set the status; `always`: notify status listeners even when it stays (what `failure()` reads changed). */
-  setStatus(next: FlagsStatus, always?: boolean): void;
-  subscribeStatus(listener: () => void): () => void;
-  /**
-   * Resolves with the status once it leaves `'loading'`, or past `timeoutMs` from the first call, whichever
-   * comes first (the same promise every time): a wait that always ends.
-   */
-  ready(timeoutMs: number): Promise<FlagsStatus>;
-  /** `'unasked'` until `ready()` is first called, `'waiting'` until it resolves, then `'settled'`. */
-  readyState(): ReadyState;
-  /** End a pending `ready()` now, with the current status (nothing will answer: consent pending or denied). */
-  settle(): void;
 }
 
 export function createFlagStore(
   defaults: Readonly<Record<string, FlagValue>>,
   layers: { source: 'cache' | 'bootstrap'; values: Record<string, FlagValue> | undefined }[] = [],
-  initialStatus: FlagsStatus = 'loading',
 ): FlagStore {
   const details = new Map<string, FlagDetails>();
   const listeners = new Map<string, Set<() => void>>();
-  let status = initialStatus;
-  const STATUS = '\u0000status'; // the status has its listener set beside the flags'
   const notify = (key: string) => {
     for (const listener of [...(listeners.get(key) ?? [])]) listener();
   };
@@ -100,10 +70,6 @@ export function createFlagStore(
       if (value !== undefined) details.set(key, { value, reason: source === 'cache' ? 'CACHED' : 'STATIC', source });
     }
   }
-
-  let ready: Promise<FlagsStatus> | undefined;
-  let readyState: ReadyState = 'unasked';
-  let settle = () => {};
 
   return {
     get: (key) => details.get(key) ?? fallback(key),
@@ -131,36 +97,5 @@ export function createFlagStore(
       for (const key of changed) notify(key);
     },
     subscribe,
-    status: () => status,
-    setStatus(next, always = false) {
-      if (next === status && !always) return;
-      status = next;
-      notify(STATUS);
-    },
-    subscribeStatus: (listener) => subscribe(STATUS, listener),
-    ready(timeoutMs) {
-      ready ??= settledPromise(
-        new Promise<FlagsStatus>((resolve) => {
-          readyState = 'waiting';
-          const done = (now = false) => {
-            if (!now && status === 'loading' && timer !== undefined) return;
-            clearTimeout(timer);
-            stop();
-            readyState = 'settled';
-            resolve(status);
-          };
-          const stop = subscribe(STATUS, done);
-          let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
-            timer = undefined;
-            done();
-          }, timeoutMs);
-          settle = () => done(true);
-          if (status !== 'loading') done();
-        }),
-      );
-      return ready;
-    },
-    readyState: () => readyState,
-    settle: () => settle(),
   };
 }

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { FlagsConfig } from './createFlagsClient';
+import type { FlagsConfig } from './createFlags';
 import { testFlags } from './test-flags';
 
 /** The browser tests' @plinth/sandbox (started by the browser config's global setup). */

@@ -1,23 +1,23 @@
 import { act, render } from '../../../tooling/render';
 import { testFlags } from './test-flags';
-import { createTestFlagsClient, TestFlagsProvider } from './testing';
+import { createTestFlags, TestFlagsProvider } from './testing';
 import { useAllFlags } from './useAllFlags';
 
 describe('useAllFlags', () => {
   it('every catalogue flag at once; the same object until a flag changes, then a new one', () => {
-    const client = createTestFlagsClient({ flags: testFlags, values: { theme: 'dark' } });
+    const client = createTestFlags({ flags: testFlags, values: { theme: 'dark' } });
     const seen: unknown[] = [];
     function All() {
       seen.push(useAllFlags());
       return null;
     }
     const { rerender } = render(
-      <TestFlagsProvider client={client}>
+      <TestFlagsProvider instance={client}>
         <All />
       </TestFlagsProvider>,
     );
     rerender(
-      <TestFlagsProvider client={client}>
+      <TestFlagsProvider instance={client}>
         <All />
       </TestFlagsProvider>,
     );

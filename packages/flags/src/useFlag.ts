@@ -1,15 +1,15 @@
 import { isBrowser } from '@plinth/core';
 import * as React from 'react';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useFlagsClient } from './context';
-import type { FlagKey, Flags } from './defineFlags';
+import { useFlagsInstance } from './context';
+import type { FlagKey, FlagValues } from './defineFlags';
 import type { FlagDetails } from './store';
 
 export interface FlagHookOptions {
   /**
    * Suspend (React Suspense: wrap in `<Suspense fallback={…}>`) while this flag would show its catalogue
    * default and the flag service has not answered yet, so the first render is the visitor's value and
-   * never flips. The wait always ends: at the answer, a failure, the client's `timeoutMs` (1.5 s), or at
+   * never flips. The wait always ends: at the answer, a failure, the instance's `timeoutMs` (1.5 s), or at
    * once while functional consent is pending or denied; then the value is whatever it is (the default
    * included). A bootstrap or cached value renders at once; on the server it never suspends (give SSR pages a
    * `bootstrap`). Put the `<Suspense>` inside `<FlagsProvider>`.
@@ -20,19 +20,19 @@ export interface FlagHookOptions {
 type Use = <T>(promise: Promise<T>) => T;
 
 /** The value, why it has it, and where it came from; re-renders only when this flag changes. */
-export function useFlagDetails<K extends FlagKey>(key: K, options?: FlagHookOptions): FlagDetails<Flags[K]> {
-  const client = useFlagsClient('useFlagDetails');
-  const subscribe = useCallback((listener: () => void) => client.subscribe(key, listener), [client, key]);
-  const read = () => client.details(key) as FlagDetails<Flags[K]>;
+export function useFlagDetails<K extends FlagKey>(key: K, options?: FlagHookOptions): FlagDetails<FlagValues[K]> {
+  const instance = useFlagsInstance('useFlagDetails');
+  const subscribe = useCallback((listener: () => void) => instance.subscribe(key, listener), [instance, key]);
+  const read = () => instance.details(key) as FlagDetails<FlagValues[K]>;
   // The server snapshot is the same: bootstrap, else defaults (the cache is never read on the server).
   const details = useSyncExternalStore(subscribe, read, read);
   // Once a wait was asked for, `use()` is called on every render that asks to suspend (React requires a
   // component that suspended with `use()` to call it again when retried); a settled wait returns at once.
-  if (options?.suspend && isBrowser && (details.source === 'default' || client.readyState() !== 'unasked')) {
-    const ready = client.ready(); // the same bounded promise for every caller
+  if (options?.suspend && isBrowser && (details.source === 'default' || instance.readyState() !== 'unasked')) {
+    const ready = instance.ready(); // the same bounded promise for every caller
     const use = (React as { use?: Use }).use;
     if (use) use(ready);
-    else if (client.readyState() === 'waiting') throw ready; // React 18's Suspense protocol
+    else if (instance.readyState() === 'waiting') throw ready; // React 18's Suspense protocol
   }
   return details;
 }
@@ -42,6 +42,6 @@ export function useFlagDetails<K extends FlagKey>(key: K, options?: FlagHookOpti
  * cached (with `functional` consent), else the catalogue default. `{ suspend: true }` waits for the flag
  * service first (see `FlagHookOptions`).
  */
-export function useFlag<K extends FlagKey>(key: K, options?: FlagHookOptions): Flags[K] {
+export function useFlag<K extends FlagKey>(key: K, options?: FlagHookOptions): FlagValues[K] {
   return useFlagDetails(key, options).value;
 }

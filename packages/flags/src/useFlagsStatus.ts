@@ -1,20 +1,17 @@
-import type { PlinthError } from '@plinth/core';
-import { useSyncExternalStore } from 'react';
-import { useFlagsClient } from './context';
-import type { FlagsStatus } from './store';
+import { type PlinthError, useVendorFailure, useVendorStatus, type VendorStatus } from '@plinth/core';
+import { useFlagsInstance } from './context';
 
 /**
- * `'loading'` until the flag service answers; `'ready'`; `'timeout'` past `timeoutMs` (values still
- * update if it answers later); `'failed'` when it will not answer (init failed, SDK blocked, consent denied).
+ * Where the flag service is, as core's `VendorStatus`: `'idle'` on the server and before the provider
+ * starts, `'waiting-consent'`, `'loading'`, `'ready'`, `'timeout'` past `timeoutMs` (values still update if it
+ * answers later), `'denied'` (functional consent declined: the defaults, by choice), `'failed'`, `'blocked'`,
+ * `'rejected'`.
  */
-export function useFlagsStatus(): FlagsStatus {
-  const client = useFlagsClient('useFlagsStatus');
-  return useSyncExternalStore(client.subscribeStatus, client.status, client.status);
+export function useFlagsStatus(): VendorStatus {
+  return useVendorStatus(useFlagsInstance('useFlagsStatus'));
 }
 
-/** Why the flags are `failed` or `timeout` (`client.failure()`), re-read at each status change; else `undefined`. */
+/** Why the flags are `failed`, `blocked`, `timeout` or `rejected` (`failure()`), re-read at each status change; else `undefined`. */
 export function useFlagsFailure(): PlinthError | undefined {
-  const client = useFlagsClient('useFlagsFailure');
-  const read = () => client.failure();
-  return useSyncExternalStore(client.subscribeStatus, read, read);
+  return useVendorFailure(useFlagsInstance('useFlagsFailure'));
 }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useFlagsClient } from './context';
-import type { TrackOptions } from './createFlagsClient';
+import { useFlagsInstance } from './context';
+import type { TrackOptions } from './createFlags';
 import type { MetricKey } from './defineFlags';
 import type { AppContext } from './ldContext';
 import type { UserAttributes } from './userAttributes';
@@ -11,8 +11,8 @@ import type { UserAttributes } from './userAttributes';
  * the SDK is ready), `data` scrubbed first. The function is stable across renders.
  */
 export function useTrack(): (metric: MetricKey, options?: TrackOptions) => void {
-  const client = useFlagsClient('useTrack');
-  return useCallback((metric, options) => client.track(metric, options), [client]);
+  const instance = useFlagsInstance('useTrack');
+  return useCallback((metric, options) => instance.track(metric, options), [instance]);
 }
 
 /** What `useFlagsContext` gives: the evaluation context's parts of the app's own. */
@@ -31,12 +31,12 @@ export interface FlagsContextSetters {
  * (never rejects). Stable across renders.
  */
 export function useFlagsContext(): FlagsContextSetters {
-  const client = useFlagsClient('useFlagsContext');
+  const instance = useFlagsInstance('useFlagsContext');
   return useMemo(
     () => ({
-      setContext: (kind, context) => client.setContext(kind, context),
-      setUserAttributes: (attributes) => client.setUserAttributes(attributes),
+      setContext: (kind, context) => instance.setContext(kind, context),
+      setUserAttributes: (attributes) => instance.setUserAttributes(attributes),
     }),
-    [client],
+    [instance],
   );
 }

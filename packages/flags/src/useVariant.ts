@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useFlagsClient } from './context';
-import type { FlagKey, Flags } from './defineFlags';
+import { useFlagsInstance } from './context';
+import type { FlagKey, FlagValues } from './defineFlags';
 import { type FlagHookOptions, useFlagDetails } from './useFlag';
 
 /**
@@ -11,8 +11,8 @@ import { type FlagHookOptions, useFlagDetails } from './useFlag';
  * visitors in a variant the service never gave them. `{ suspend: true }` waits for the flag service first
  * (see `FlagHookOptions`): the visitor never sees a variant flip.
  */
-export function useVariant<K extends FlagKey>(key: K, options?: FlagHookOptions): Flags[K] {
-  const client = useFlagsClient('useVariant');
+export function useVariant<K extends FlagKey>(key: K, options?: FlagHookOptions): FlagValues[K] {
+  const instance = useFlagsInstance('useVariant');
   const { value, source } = useFlagDetails(key, options);
   const settled = source === 'live';
   // Survives StrictMode's effect re-run (same instance), not a real remount.
@@ -23,7 +23,7 @@ export function useVariant<K extends FlagKey>(key: K, options?: FlagHookOptions)
     const id = JSON.stringify(value);
     if (seen.current.has(id)) return;
     seen.current.add(id);
-    client.exposure(key, value);
-  }, [client, key, value, settled]);
+    instance.exposure(key, value);
+  }, [instance, key, value, settled]);
   return value;
 }

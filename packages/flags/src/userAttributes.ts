@@ -1,4 +1,5 @@
-import type { FlagAttribute } from './ldContext';
+/** A context attribute's value. */
+export type FlagAttribute = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
 /** The app's own attributes on the user context (`{ plan: 'pro', beta: true }`), for targeting. */
 export type UserAttributes = Readonly<Record<string, FlagAttribute>>;

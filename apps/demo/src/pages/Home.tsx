@@ -1,3 +1,4 @@
+import type { VendorStatus } from '@plinth/core';
 import { useConsent } from '@plinth/core';
 import { Feature, useFlag, useFlagsStatus, useVariant } from '@plinth/flags';
 import { Link } from 'react-router';
@@ -34,12 +35,17 @@ function CallToAction() {
 }
 
 /** Where the flag values come from: what a blocked or slow flag service looks like to a user (nothing breaks). */
-const FLAGS_STATUS = {
+const FLAGS_STATUS: Record<VendorStatus, string> = {
+  idle: 'Flags: loading (defaults meanwhile)',
+  'waiting-consent': 'Flags: loading (defaults meanwhile)',
   loading: 'Flags: loading (defaults meanwhile)',
   ready: 'Flags: live from the flag service',
   timeout: 'Flags: the flag service is slow (defaults until it answers)',
+  denied: 'Flags: the defaults (functional consent declined, so no flag request is made)',
   failed: 'Flags: the flag service is unreachable (defaults)',
-} as const;
+  blocked: 'Flags: the flag service is unreachable (defaults)',
+  rejected: 'Flags: the flag service refused this app (defaults)',
+};
 
 /** Before `functional` consent no flag request is made at all: say so, not that the service is slow. */
 const FLAGS_WITHOUT_CONSENT = {

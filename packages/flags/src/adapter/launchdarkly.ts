@@ -1,14 +1,19 @@
 /**
  * The one door to launchdarkly-js-client-sdk (v3, `initialize()`), imported only through `import()`
- * from the flags client so the SDK is a lazy chunk. Nothing here leaks a vendor type.
+ * from `createFlags` so the SDK is a lazy chunk. Nothing here leaks a vendor type, and nothing here keeps
+ * the subject: the evaluation context is read from `context()` every time the SDK starts, restarts
+ * (consent granted again) or identifies.
  */
-import type { PlinthUser } from '@plinth/core';
-import { initialize, type LDContext, type LDEvaluationDetail, type LDOptions } from 'launchdarkly-js-client-sdk';
+import {
+  initialize,
+  type LDClient,
+  type LDContext,
+  type LDEvaluationDetail,
+  type LDOptions,
+} from 'launchdarkly-js-client-sdk';
 import type { FlagValue } from '../defineFlags';
-import { type AppContext, type ContextAttribute, toContext, withKinds } from '../ldContext';
+import type { EvaluationContext, MultiContext } from '../ldContext';
 import type { FlagReason } from '../store';
-import type { UserAttributes } from '../userAttributes';
-import { browserVisitorKey } from '../visitorKey';
 
 export interface LiveFlag {
   value: FlagValue | undefined;
@@ -17,19 +22,15 @@ export interface LiveFlag {
 
 export interface AdapterOptions {
   clientSideId: string;
-  user: PlinthUser | null;
-  contextAttributes?: readonly ContextAttribute[] | undefined;
+  /** The evaluation context as it is now (the current subject, the app's attributes and kinds). */
+  context: () => EvaluationContext | MultiContext;
+  /** Secure mode: the server's HMAC-SHA256 of the current context's key (hex), or `undefined`. */
+  hash: () => string | undefined;
   baseUrl?: string | undefined;
   streamUrl?: string | undefined;
   eventsUrl?: string | undefined;
   streaming: boolean;
   sendEvents: boolean;
-  /** The app's own context kinds (organization, device…), read at each (re)identify. */
-  kinds?: (() => Readonly<Record<string, AppContext | null | undefined>>) | undefined;
-  /** The app's own user attributes, read at each (re)identify. */
-  userAttributes?: (() => UserAttributes) | undefined;
-  /** Secure mode: the server's HMAC-SHA256 of the context's key (hex), per user (`undefined` for none). */
-  hash?: ((user: PlinthUser | null) => string | undefined) | undefined;
   /**
    * Evaluations from the SDK: `complete` when it is every flag the service serves this context (at init and
    * after each identify), else the ones a stream message changed.
@@ -39,15 +40,18 @@ export interface AdapterOptions {
 }
 
 export interface LaunchDarklyAdapter {
-  /** Switch context (the user, and the app's kinds as they are now); the previous values stay until the new ones arrive. Never rejects. */
-  identify(user: PlinthUser | null): Promise<void>;
+  /**
+   * Evaluate for the context as it is now, if it changed; the previous values stay until the new ones
+   * arrive. Resolves once they did (or failed). Never rejects.
+   */
+  identify(): Promise<void>;
   /** A custom event for experiment metrics (`metricValue` for numeric metrics). */
   track(key: string, data: Record<string, unknown> | undefined, metricValue: number | undefined): void;
   /** Record one evaluation of `key` with LaunchDarkly if it still serves `shown` (an experiment exposure). */
   exposure(key: string, shown: FlagValue, fallback: FlagValue): void;
-  /** Stop the stream and events for good (consent revoked). */
+  /** Stop the stream and events (consent revoked, or the provider that owned it unmounted). */
   close(): void;
-  /** A fresh client after `close()` (consent granted again), for the current user. */
+  /** A fresh SDK client after `close()` (consent granted again), for the context as it is now. */
   reopen(): void;
 }
 
@@ -90,20 +94,14 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
   if (options.streamUrl) ldOptions.streamUrl = options.streamUrl;
   if (options.eventsUrl) ldOptions.eventsUrl = options.eventsUrl;
 
-  // An anonymous visitor's key is the one the server's bootstrap read from the same cookie (not one the
-  // SDK would generate), so a percentage rollout buckets them alike on both sides.
-  const contextFor = (who: PlinthUser | null) =>
-    withKinds(
-      toContext(who, who ? undefined : browserVisitorKey(), options.contextAttributes, options.userAttributes?.()),
-      options.kinds?.(),
-    ) as LDContext;
-  let user = options.user;
-  let context = contextFor(user);
   let closed = false;
+  /** The context the running SDK client evaluated (JSON), to skip an identify that changes nothing. */
+  let evaluated = '';
   const open = async () => {
-    context = contextFor(user);
-    const hash = options.hash?.(user);
-    const next = initialize(options.clientSideId, context, hash ? { ...ldOptions, hash } : ldOptions);
+    const context = options.context();
+    evaluated = JSON.stringify(context);
+    const hash = options.hash();
+    const next = initialize(options.clientSideId, context as LDContext, hash ? { ...ldOptions, hash } : ldOptions);
     next.on('error', options.onError);
     try {
       await next.waitForInitialization();
@@ -113,44 +111,53 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
     }
     return next;
   };
-  let client = await open();
-  let identifying = Promise.resolve();
+  /** The SDK client of this grant: every call waits for it, in order (a reopen's client is not ready at once). */
+  let client: Promise<LDClient | undefined> = Promise.resolve(await open());
+  let last: Promise<unknown> = client;
+  /** Run `fn` on the current client once it is there and what was asked before has run; dropped when closed. */
+  const then = (fn: (sdk: LDClient) => unknown): Promise<void> => {
+    const current = client;
+    const run = last.then(async () => {
+      const sdk = await current;
+      if (sdk && !closed && current === client) await fn(sdk);
+    });
+    last = run.catch(silent);
+    return run.catch(options.onError);
+  };
 
   return {
-    identify(nextUser) {
-      user = nextUser;
-      // One identify at a time, each for the context as it is when its turn comes: changes made in a
-      // row (sign-in, then an organization) end on the latest context, never on an overtaken one.
-      identifying = identifying.then(async () => {
-        const next = contextFor(user);
-        if (JSON.stringify(next) === JSON.stringify(context)) return;
-        context = next;
-        try {
-          await client.identify(next, options.hash?.(user));
-        } catch (error) {
-          options.onError(error);
-        }
-      });
-      return identifying;
-    },
+    // One identify at a time, each for the context as it is when its turn comes: changes made in a row
+    // (sign-in, then an organization) end on the latest context, never on an overtaken one.
+    identify: () =>
+      then(async (sdk) => {
+        const next = options.context();
+        if (JSON.stringify(next) === evaluated) return;
+        evaluated = JSON.stringify(next);
+        await sdk.identify(next as LDContext, options.hash());
+      }),
     track(key, data, metricValue) {
-      client.track(key, data, metricValue);
+      void then((sdk) => sdk.track(key, data, metricValue));
     },
     exposure(key, shown, fallback) {
-      const current = client.allFlags()[key];
-      if (current === undefined || JSON.stringify(current) !== JSON.stringify(shown)) return;
-      client.variation(key, fallback);
+      void then((sdk) => {
+        const current = sdk.allFlags()[key];
+        if (current === undefined || JSON.stringify(current) !== JSON.stringify(shown)) return;
+        sdk.variation(key, fallback);
+      });
     },
     close() {
       closed = true;
-      client.close().catch(silent);
+      void client.then((sdk) => sdk?.close().catch(silent));
     },
     reopen() {
       closed = false;
-      open().then((next) => {
-        if (closed) next.close().catch(silent);
-        else client = next;
-      }, options.onError);
+      client = open().catch((error: unknown) => {
+        options.onError(error);
+        return undefined;
+      });
+      client.then((sdk) => {
+        if (closed) sdk?.close().catch(silent);
+      }, silent);
     },
   };
 }

@@ -2,11 +2,11 @@
  * `@plinth/flags/openfeature`: Plinth's LaunchDarkly integration as an OpenFeature web provider, for an app
  * that standardised on OpenFeature (`@openfeature/web-sdk`, an optional peer). Consent, the session
  * channel, the cache, bootstrap and the catalogue checks stay Plinth's: the provider reads the same
- * `FlagsClient` as the hooks.
+ * `Flags` instance as the hooks.
  *
  * @example
- * const flagsClient = createFlagsClient({ flags, clientSideId, consent });
- * await OpenFeature.setProviderAndWait(new PlinthFlagsProvider(flagsClient));
+ * const instance = createFlags({ flags, clientSideId, consent });
+ * await OpenFeature.setProviderAndWait(new PlinthFlagsProvider(instance));
  */
 import {
   ErrorCode,
@@ -19,7 +19,8 @@ import {
   StandardResolutionReasons,
   type TrackingEventDetails,
 } from '@openfeature/web-sdk';
-import type { FlagsClient } from '../createFlagsClient';
+import type { VendorStatus } from '@plinth/core';
+import type { Flags } from '../createFlags';
 import type { FlagValue } from '../defineFlags';
 import type { AppContext } from '../ldContext';
 import type { FlagDetails } from '../store';
@@ -56,6 +57,21 @@ const kindsOf = (context: EvaluationContext | undefined): Record<string, AppCont
   return kinds;
 };
 
+/**
+ * Core's statuses as OpenFeature's provider states: ready; stale when the values are defaults, bootstrap or
+ * cache for now (slow service, consent pending or declined: a choice, not an error); an error when the
+ * service will not answer. Idle and loading are not an outcome yet.
+ */
+const OUTCOME: Partial<Record<VendorStatus, 'ready' | 'stale' | 'error'>> = {
+  ready: 'ready',
+  timeout: 'stale',
+  'waiting-consent': 'stale',
+  denied: 'stale',
+  failed: 'error',
+  blocked: 'error',
+  rejected: 'error',
+};
+
 export class PlinthFlagsProvider implements Provider {
   readonly metadata = { name: 'plinth-launchdarkly' } as const;
   readonly runsOn = 'client' as const;
@@ -64,40 +80,42 @@ export class PlinthFlagsProvider implements Provider {
   private kinds: Record<string, AppContext> = {};
 
   /**
-   * @param client The flags client (`createFlagsClient`), shared with `FlagsProvider client={…}` if the app
+   * @param instance The flags instance (`createFlags`), shared with `FlagsProvider instance={…}` if the app
    * also uses Plinth's hooks. The user comes from core's session channel (`@plinth/auth`), as for the hooks:
    * the context's `targetingKey` is not used. Attributes of the context that are objects with a `key`
    * (`{ organization: { key: 'acme' } }`) become LaunchDarkly context kinds beside the user.
    */
-  constructor(private readonly client: FlagsClient) {}
+  constructor(private readonly instance: Flags) {}
 
   async initialize(context?: EvaluationContext): Promise<void> {
     void this.applyKinds(context); // not started yet: resolves at once
-    const { client } = this;
-    for (const key of Object.keys(client.defaults)) {
+    const { instance } = this;
+    for (const key of Object.keys(instance.defaults)) {
       this.following.push(
-        client.subscribe(key, () => this.events.emit(ProviderEvents.ConfigurationChanged, { flagsChanged: [key] })),
+        instance.subscribe(key, () => this.events.emit(ProviderEvents.ConfigurationChanged, { flagsChanged: [key] })),
       );
     }
-    client.start();
+    instance.start();
     await new Promise<void>((resolve, reject) => {
       let settled = false;
       const onStatus = () => {
-        const status = client.status();
-        if (status === 'loading') return;
+        const status = instance.status();
+        const outcome = OUTCOME[status];
+        if (!outcome) return; // idle or loading: the service may still answer
         if (!settled) {
           settled = true;
-          // Defaults (or bootstrap and cache) past the timeout are still values: ready, but stale.
-          if (status === 'failed') reject(new Error('flags: the flag service failed (defaults in use)'));
+          // Defaults (or bootstrap and cache) past the timeout, or until the visitor consents, are still
+          // values: ready, but stale.
+          if (outcome === 'error') reject(instance.failure() ?? new Error(`flags: ${status} (defaults in use)`));
           else resolve();
-          if (status === 'timeout') this.events.emit(ProviderEvents.Stale);
+          if (outcome === 'stale') this.events.emit(ProviderEvents.Stale);
           return;
         }
-        if (status === 'ready') this.events.emit(ProviderEvents.Ready);
-        else if (status === 'timeout') this.events.emit(ProviderEvents.Stale);
-        else this.events.emit(ProviderEvents.Error, { message: 'flags: the flag service failed' });
+        if (outcome === 'ready') this.events.emit(ProviderEvents.Ready);
+        else if (outcome === 'stale') this.events.emit(ProviderEvents.Stale);
+        else this.events.emit(ProviderEvents.Error, { message: `flags: the flag service ${status}` });
       };
-      this.following.push(client.subscribeStatus(onStatus));
+      this.following.push(instance.subscribeStatus(onStatus));
       onStatus();
     });
   }
@@ -113,12 +131,12 @@ export class PlinthFlagsProvider implements Provider {
   async onClose(): Promise<void> {
     for (const stop of this.following) stop();
     this.following = [];
-    this.client.dispose();
+    this.instance.stop();
   }
 
   track(name: string, _context: EvaluationContext, details: TrackingEventDetails = {}): void {
     const { value, ...data } = details;
-    this.client.track(name, { value, data: Object.keys(data).length > 0 ? data : undefined });
+    this.instance.track(name, { value, data: Object.keys(data).length > 0 ? data : undefined });
   }
 
   resolveBooleanEvaluation(key: string, defaultValue: boolean): ResolutionDetails<boolean> {
@@ -141,10 +159,10 @@ export class PlinthFlagsProvider implements Provider {
       errorCode,
       errorMessage,
     });
-    if (!Object.hasOwn(this.client.defaults, key)) {
+    if (!Object.hasOwn(this.instance.defaults, key)) {
       return error(ErrorCode.FLAG_NOT_FOUND, `flag "${key}" is not in the catalogue`);
     }
-    const details = this.client.details(key);
+    const details = this.instance.details(key);
     if (details.errorCode) {
       return error(ErrorCode[details.errorCode], `flag "${key}": ${details.errorCode} (see useFlagDetails)`);
     }
@@ -163,10 +181,10 @@ export class PlinthFlagsProvider implements Provider {
     const next = kindsOf(context);
     const evaluations: Promise<void>[] = [];
     for (const kind of Object.keys(this.kinds))
-      if (!(kind in next)) evaluations.push(this.client.setContext(kind, null));
+      if (!(kind in next)) evaluations.push(this.instance.setContext(kind, null));
     for (const [kind, value] of Object.entries(next)) {
       if (JSON.stringify(value) !== JSON.stringify(this.kinds[kind]))
-        evaluations.push(this.client.setContext(kind, value));
+        evaluations.push(this.instance.setContext(kind, value));
     }
     this.kinds = next;
     return Promise.all(evaluations);

@@ -1,11 +1,11 @@
 import { ErrorCode, OpenFeature, ProviderEvents, ProviderStatus } from '@openfeature/web-sdk';
 import { createTestConsent } from '@plinth/core/testing';
 import { waitFor } from '../../../../tooling/render';
-import { createFlagsClient } from '../createFlagsClient';
+import { createFlags } from '../createFlags';
 import { control, sandboxConfig, sandboxUrl } from '../test-sandbox';
 import { PlinthFlagsProvider } from './index';
 
-// OpenFeature's provider contract, with the real web SDK, over Plinth's client and the real LaunchDarkly
+// OpenFeature's provider contract, with the real web SDK, over Plinth's flags instance and the real LaunchDarkly
 // SDK against the sandbox.
 
 const received = async (env: string, route: string) =>
@@ -28,11 +28,11 @@ afterEach(async () => {
 describe('PlinthFlagsProvider with @openfeature/web-sdk', () => {
   it('ready after initialisation; details with reasons and OpenFeature error codes; change events; context kinds; track', async () => {
     const env = `of-${Date.now()}`;
-    const flagsClient = createFlagsClient(
+    const flags = createFlags(
       sandboxConfig(env, { streaming: true, consent: createTestConsent({ functional: 'granted' }) }),
     );
     await control('/flags/theme', 'PUT', { value: 'dark', targets: {} });
-    await OpenFeature.setProviderAndWait(new PlinthFlagsProvider(flagsClient));
+    await OpenFeature.setProviderAndWait(new PlinthFlagsProvider(flags));
     const client = OpenFeature.getClient();
     expect(client.providerStatus).toBe(ProviderStatus.READY);
 
@@ -97,19 +97,19 @@ describe('PlinthFlagsProvider with @openfeature/web-sdk', () => {
       },
       { timeout: 8000, interval: 200 },
     );
-    flagsClient.close();
+    flags.stop();
   });
 
   it('a flag service that fails: the provider is in ERROR and evaluations return the defaults', async () => {
     await control('/behaviour', 'PUT', { status: 500 });
-    const flagsClient = createFlagsClient(
+    const flags = createFlags(
       sandboxConfig(`of-fail-${Date.now()}`, { consent: createTestConsent({ functional: 'granted' }) }),
     );
-    await expect(OpenFeature.setProviderAndWait(new PlinthFlagsProvider(flagsClient))).rejects.toBeDefined();
+    await expect(OpenFeature.setProviderAndWait(new PlinthFlagsProvider(flags))).rejects.toBeDefined();
     const client = OpenFeature.getClient();
     expect(client.providerStatus).toBe(ProviderStatus.ERROR);
     expect(client.getStringValue('price-test', 'control')).toBe('control');
     await control('/behaviour', 'PUT', { status: 200 });
-    flagsClient.close();
+    flags.stop();
   });
 });

@@ -98,7 +98,7 @@ describe('createBootstrap (server)', () => {
         user: { id: 'user-a' },
         userAttributes: { anonymous: false },
       }),
-    ).rejects.toMatchObject({ source: 'bootstrap', code: 'user_attributes' });
+    ).rejects.toMatchObject({ source: 'config', code: 'invalid_option' });
   });
 
   it('sends nothing without functional consent; false means none is needed; a missing or unknown one is an error', async () => {
@@ -109,14 +109,18 @@ describe('createBootstrap (server)', () => {
         createBootstrap(testFlags, { clientSideId: 'c', consent, user, baseUrl: sandbox.url }),
       ).resolves.toEqual({});
     }
-    for (const consent of [undefined, 'yes', true]) {
+    for (const [consent, code] of [
+      [undefined, 'consent_required'],
+      ['yes', 'invalid_option'],
+      [true, 'invalid_option'],
+    ] as const) {
       const call = createBootstrap(testFlags, {
         clientSideId: 'c',
         consent: consent as never,
         user,
         baseUrl: sandbox.url,
       });
-      await expect(call).rejects.toMatchObject({ name: 'PlinthError', source: 'bootstrap', code: 'consent' });
+      await expect(call).rejects.toMatchObject({ name: 'PlinthError', source: 'config', code });
     }
     // The positive sentinel: with consent not needed, the same call reaches the service, and it is the only one.
     await expect(

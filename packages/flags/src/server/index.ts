@@ -83,18 +83,26 @@ const base64url = (text: string) => {
 /**
  * The catalogue's values for this visitor, as the flag service evaluates them: only catalogue keys,
  * only values that arrived. Without `functional` consent it resolves `{}` and sends nothing. Never
- * rejects for the service: on any failure or past `timeoutMs` it resolves `{}`. A missing or unknown
- * `consent` is a programming error: it rejects with a `PlinthError` (`source: 'bootstrap'`, `code: 'consent'`).
+ * rejects for the service: on any failure or past `timeoutMs` it resolves `{}`. A configuration mistake
+ * rejects with a `PlinthError` (`source: 'config'`): `code: 'consent_required'` without `consent`,
+ * `'invalid_option'` for an unknown consent value or reserved user attributes.
  */
 export async function createBootstrap<Defaults extends Record<string, FlagValue>>(
   flags: FlagCatalogue<Defaults>,
   options: BootstrapOptions,
 ): Promise<Partial<Defaults>> {
   const { clientSideId, baseUrl = 'https://clientsdk.launchdarkly.com', timeoutMs = 1000, consent } = options;
+  if (consent === undefined) {
+    // core's configError, which core's server entry does not export: the same error, the same source and code.
+    throw new PlinthError("createBootstrap: `consent` is required: 'granted', 'pending', 'denied' or false", {
+      source: 'config',
+      code: 'consent_required',
+    });
+  }
   if (consent !== false && consent !== 'granted' && consent !== 'pending' && consent !== 'denied') {
     throw new PlinthError(
       `createBootstrap: consent must be 'granted', 'pending', 'denied' or false, got ${JSON.stringify(consent)}`,
-      { source: 'bootstrap', code: 'consent' },
+      { source: 'config', code: 'invalid_option' },
     );
   }
   if (consent === 'pending' || consent === 'denied') return {};
@@ -102,7 +110,7 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
   const anonymousKey = options.anonymousKey ?? visitorKeyFrom(options.cookie);
   if (!user && !anonymousKey) return {};
   const invalid = userAttributesError(options.userAttributes ?? null);
-  if (invalid) throw new PlinthError(`createBootstrap: ${invalid}`, { source: 'bootstrap', code: 'user_attributes' });
+  if (invalid) throw new PlinthError(`createBootstrap: ${invalid}`, { source: 'config', code: 'invalid_option' });
   // Scrubbed as the browser scrubs them, so both evaluate the same context.
   const context = withKinds(
     toContext(user, anonymousKey, options.contextAttributes, scrubDeep(options.userAttributes ?? {})),

@@ -3,32 +3,34 @@
  *
  * @example
  * render(<TestFlagsProvider flags={flags} values={{ theme: 'dark' }}><App /></TestFlagsProvider>);
+ * const fake = createTestFlags({ flags, values: { 'price-test': 'a' } }); // <TestFlagsProvider instance={fake}>
  * act(() => setTestFlag('theme', 'light'));
  * afterEach(() => resetFlags());
  */
-import { channel, PlinthError } from '@plinth/core';
+import { channel, PlinthError, type VendorStatus } from '@plinth/core';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { FlagsContext } from '../context';
-import type { FlagsClient } from '../createFlagsClient';
-import type { FlagCatalogue, FlagKey, Flags, FlagValue } from '../defineFlags';
+import type { Flags } from '../createFlags';
+import type { FlagCatalogue, FlagKey, FlagValue, FlagValues } from '../defineFlags';
 import type { AppContext } from '../ldContext';
-import { createFlagStore, type FlagsStatus } from '../store';
+import { createFlagStore } from '../store';
 import { type UserAttributes, userAttributesError } from '../userAttributes';
+import { createReadyWait } from '../wait';
 
 export interface TestFlagsOptions {
   /** The catalogue, for defaults of flags not in `values`. */
   flags?: FlagCatalogue<Record<string, FlagValue>> | undefined;
   /** Values as if the flag service served them (source `'live'`). */
-  values?: Partial<Flags> | undefined;
-  /** The status once `values` apply. Default `'ready'`. */
-  status?: FlagsStatus | undefined;
+  values?: Partial<FlagValues> | undefined;
+  /** The status once `values` apply (core's `VendorStatus`). Default `'ready'`. */
+  status?: VendorStatus | undefined;
   /** Apply `values` and `status` this long after start (status `'loading'` until then, defaults showing). */
   delayMs?: number | undefined;
 }
 
-/** The recording fake: a `FlagsClient` with no network that remembers every exposure. */
-export interface TestFlagsClient extends FlagsClient {
-  /** Exposures recorded, in order (also emitted on the session channel, as the real client does). */
+/** The recording fake: a `Flags` instance with no network that remembers every exposure. */
+export interface TestFlags extends Flags {
+  /** Exposures recorded, in order (also emitted on the session channel, as the real instance does). */
   readonly exposures: { key: string; variant: FlagValue }[];
   /** Metric events recorded by `track`, in order. */
   readonly tracked: { metric: string; value?: number | undefined; data?: Record<string, unknown> | undefined }[];
@@ -37,23 +39,36 @@ export interface TestFlagsClient extends FlagsClient {
   /** The user attributes as `setUserAttributes` left them. */
   readonly userAttributes: UserAttributes;
   set(key: string, value: FlagValue | undefined): void;
-  setStatus(status: FlagsStatus): void;
-  /** How many times `start()` ran (StrictMode runs it twice; the real client starts one SDK). */
+  setStatus(status: VendorStatus): void;
+  /** How many times `start()` ran (StrictMode runs it twice; the real instance starts one SDK). */
   readonly starts: number;
 }
 
-const active = new Set<TestFlagsClient>();
+const active = new Set<TestFlags>();
 
-export function createTestFlagsClient({
-  flags,
-  values = {},
-  status = 'ready',
-  delayMs,
-}: TestFlagsOptions = {}): TestFlagsClient {
+export function createTestFlags({ flags, values = {}, status = 'ready', delayMs }: TestFlagsOptions = {}): TestFlags {
   const defaults: Record<string, FlagValue> = { ...flags?.defaults };
   for (const [key, value] of Object.entries(values)) if (!(key in defaults)) defaults[key] = value as FlagValue;
   const delayed = delayMs !== undefined && delayMs > 0;
-  const store = createFlagStore(defaults, [], delayed ? 'loading' : status);
+  const store = createFlagStore(defaults);
+  let current: VendorStatus = delayed ? 'loading' : status;
+  const listeners = new Set<(status: VendorStatus) => void>();
+  const setStatus = (next: VendorStatus) => {
+    if (next === current) return;
+    current = next;
+    for (const listener of [...listeners]) listener(next);
+  };
+  const subscribeStatus = (listener: (status: VendorStatus) => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  // As the real instance: bounded by its default `timeoutMs` (1.5 s), or the delay if longer.
+  const wait = createReadyWait(
+    { status: () => current, subscribeStatus, started: () => true },
+    Math.max(1500, (delayMs ?? 0) + 50),
+  );
   const live = (entries: Record<string, unknown>) =>
     store.set(
       Object.fromEntries(
@@ -63,7 +78,7 @@ export function createTestFlagsClient({
     );
   if (!delayed) live(values);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const fake: TestFlagsClient = {
+  const fake: TestFlags = {
     defaults,
     exposures: [],
     tracked: [],
@@ -79,14 +94,13 @@ export function createTestFlagsClient({
       return Promise.resolve();
     },
     setUserAttributes(attributes) {
-      const problem = userAttributesError(attributes); // as the real client: a programming error throws
+      const problem = userAttributesError(attributes); // as the real instance: a programming error throws
       if (problem) throw new PlinthError(`flags: ${problem}`, { source: 'flags', code: 'user_attributes' });
       (fake as { userAttributes: UserAttributes }).userAttributes = { ...attributes };
       return Promise.resolve();
     },
-    // As the real client: bounded by its default `timeoutMs` (1.5 s), or the delay if longer.
-    ready: () => store.ready(Math.max(1500, (delayMs ?? 0) + 50)),
-    readyState: store.readyState,
+    ready: wait.ready,
+    readyState: wait.readyState,
     details(key) {
       if (!(key in defaults)) {
         throw new PlinthError(`Flag "${key}" has no value: pass it in values, or pass flags={catalogue}`, {
@@ -97,8 +111,8 @@ export function createTestFlagsClient({
       return store.get(key);
     },
     subscribe: store.subscribe,
-    status: store.status,
-    subscribeStatus: store.subscribeStatus,
+    status: () => current,
+    subscribeStatus,
     errors: () => ({}),
     failure: () => undefined,
     exposure(key, variant) {
@@ -108,54 +122,51 @@ export function createTestFlagsClient({
     start() {
       (fake as { starts: number }).starts += 1;
       active.add(fake);
-      if (delayed && timer === undefined && store.status() === 'loading') {
+      if (delayed && timer === undefined && current === 'loading') {
         timer = setTimeout(() => {
           live(values);
-          store.setStatus(status);
+          setStatus(status);
         }, delayMs);
       }
     },
-    dispose() {},
-    close() {
+    stop() {
       clearTimeout(timer);
+      timer = undefined;
       active.delete(fake);
     },
     set(key, value) {
       if (!(key in defaults) && value !== undefined) defaults[key] = value;
       store.set({ [key]: { value, reason: 'TEST' } }, 'live');
     },
-    setStatus: store.setStatus,
+    setStatus,
   };
   return fake;
 }
 
 export type TestFlagsProviderProps = TestFlagsOptions & {
-  /** A fake made with `createTestFlagsClient` (to read its exposures); else one is made from the options. */
-  client?: TestFlagsClient;
+  /** A fake made with `createTestFlags` (to read its exposures); else one is made from the options. */
+  instance?: TestFlags;
   children?: ReactNode;
 };
 
 /** `FlagsProvider` over the recording fake: no SDK, no network, no consent needed. */
-export function TestFlagsProvider({ client, children, ...options }: TestFlagsProviderProps) {
-  const [own] = useState(() => client ?? createTestFlagsClient(options));
+export function TestFlagsProvider({ instance, children, ...options }: TestFlagsProviderProps) {
+  const [own] = useState(() => instance ?? createTestFlags(options));
   useEffect(() => {
     own.start();
-    active.add(own);
-    return () => {
-      active.delete(own);
-    };
+    return () => own.stop();
   }, [own]);
   return <FlagsContext.Provider value={own}>{children}</FlagsContext.Provider>;
 }
 
 /** Change a flag in every mounted `TestFlagsProvider` (wrap in `act()` in tests). */
-export function setTestFlag<K extends FlagKey>(key: K, value: Flags[K]): void {
+export function setTestFlag<K extends FlagKey>(key: K, value: FlagValues[K]): void {
   for (const fake of active) fake.set(key, value as FlagValue);
 }
 
 /** Forget every test provider (their timers included). Call in `afterEach`. */
 export function resetFlags(): void {
-  for (const fake of [...active]) fake.close();
+  for (const fake of [...active]) fake.stop();
   active.clear();
 }
 
@@ -197,7 +208,12 @@ export function withFlags(flags: FlagCatalogue<Record<string, FlagValue>>) {
     if (split > 0) values[picked.slice(0, split)] = JSON.parse(picked.slice(split + 1));
     // Keyed by the choice so a toolbar change remounts with the new values.
     return (
-      <TestFlagsProvider key={picked} {...context.parameters?.flags} flags={flags} values={values as Partial<Flags>}>
+      <TestFlagsProvider
+        key={picked}
+        {...context.parameters?.flags}
+        flags={flags}
+        values={values as Partial<FlagValues>}
+      >
         <Story />
       </TestFlagsProvider>
     );

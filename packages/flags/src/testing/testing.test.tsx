@@ -5,7 +5,7 @@ import { testFlags } from '../test-flags';
 import { useFlag, useFlagDetails } from '../useFlag';
 import { useFlagsStatus } from '../useFlagsStatus';
 import { useVariant } from '../useVariant';
-import { createTestFlagsClient, flagsToolbar, resetFlags, setTestFlag, TestFlagsProvider, withFlags } from './index';
+import { createTestFlags, flagsToolbar, resetFlags, setTestFlag, TestFlagsProvider, withFlags } from './index';
 
 afterEach(() => {
   resetFlags();
@@ -63,12 +63,12 @@ describe('@plinth/flags/testing', () => {
 
   it('records exposures (one per mount and variant under StrictMode) and emits them on the channel', () => {
     const recording = recordChannel();
-    const client = createTestFlagsClient({ flags: testFlags, values: { 'price-test': 'a' } });
+    const client = createTestFlags({ flags: testFlags, values: { 'price-test': 'a' } });
     function Experiment() {
       return <span>{useVariant('price-test')}</span>;
     }
     render(
-      <TestFlagsProvider client={client}>
+      <TestFlagsProvider instance={client}>
         <Experiment />
       </TestFlagsProvider>,
     );

@@ -1,0 +1,92 @@
+import { isBrowser, type PlinthUser } from '@plinth/core';
+import type { FlagValue } from './defineFlags';
+import { forgetVisitorKey } from './visitorKey';
+
+/**
+ * The first-party cache of the last values the flag service served, per client-side ID and per context
+ * (`plinth.flags.<id>.anonymous`, `plinth.flags.<id>.user:<id>`): a signed-in user's values are never shown
+ * to another visitor of the same browser, and they go at sign-out. Read and written only while `allowed()`
+ * (functional consent).
+ */
+export interface FlagCache {
+  /** The values kept for the current context, if allowed. */
+  read(): Record<string, FlagValue> | undefined;
+  /** Keep `values` for the current context (merged with the kept ones), if allowed. */
+  write(values: Record<string, FlagValue>): void;
+  /** The context is now `user`'s; leaving a signed-in user for nobody forgets that user's values. */
+  follow(user: PlinthUser | null): void;
+  /**
+   * Consent revoked, the one revocation path: every context's values, the SDK's own storage (`ld:` keys)
+   * and the anonymous visitor's key go.
+   */
+  revoke(): void;
+}
+
+const storage = (): Storage | undefined => {
+  try {
+    return isBrowser ? window.localStorage : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Removes `key`, or every key starting with `prefix`, and the SDK's own storage (`ld:…` keys). */
+function remove(key: string, prefix?: string) {
+  try {
+    const store = storage();
+    if (!store) return;
+    store.removeItem(key);
+    for (let i = store.length - 1; i >= 0; i -= 1) {
+      const name = store.key(i);
+      if (name?.startsWith('ld:') || (prefix && name?.startsWith(prefix))) store.removeItem(name);
+    }
+  } catch {
+    // disabled storage: nothing to remove
+  }
+}
+
+export function createFlagCache(options: {
+  clientSideId: string;
+  /** `false`: no cache at all (`cache: false` in the config). */
+  enabled: boolean;
+  /** Functional consent, now. */
+  allowed: () => boolean;
+  /** Whose context it starts on. */
+  user: PlinthUser | null;
+}): FlagCache {
+  const prefix = `plinth.flags.${options.clientSideId}.`;
+  const keyFor = (user: PlinthUser | null) => `${prefix}${user ? `user:${user.id}` : 'anonymous'}`;
+  let key = keyFor(options.user);
+  let signedIn = options.user !== null;
+  const usable = () => options.enabled && options.allowed();
+
+  const read = (): Record<string, FlagValue> | undefined => {
+    if (!usable()) return undefined;
+    try {
+      return JSON.parse(storage()?.getItem(key) ?? 'null') ?? undefined;
+    } catch {
+      return undefined; // unreadable: as if there were none
+    }
+  };
+
+  return {
+    read,
+    write(values) {
+      if (!usable()) return;
+      try {
+        storage()?.setItem(key, JSON.stringify({ ...read(), ...values }));
+      } catch {
+        // quota or disabled storage: the values still hold for this page
+      }
+    },
+    follow(user) {
+      if (signedIn && !user) remove(key);
+      signedIn = user !== null;
+      key = keyFor(user);
+    },
+    revoke() {
+      remove(key, prefix);
+      forgetVisitorKey();
+    },
+  };
+}

@@ -1,0 +1,274 @@
+import {
+  type ConsentStore,
+  channel,
+  configError,
+  createVendorLoader,
+  isBrowser,
+  type PlinthUser,
+  scrubDeep,
+  type VendorLifecycle,
+} from '@plinth/core';
+import type { LaunchDarklyAdapter } from './adapter/launchdarkly';
+import { createFlagCache } from './cache';
+import { createCatalogueCheck } from './catalogue';
+import type { FlagCatalogue, FlagValue } from './defineFlags';
+import { createEvaluation } from './evaluation';
+import type { AppContext, ContextAttribute } from './ldContext';
+import { createFlagStore, type FlagDetails, type FlagErrorCode, type FlagSource } from './store';
+import type { UserAttributes } from './userAttributes';
+import { browserVisitorKey } from './visitorKey';
+import { createReadyWait, type ReadyWait } from './wait';
+
+export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record<string, FlagValue>> {
+  /** The catalogue from `defineFlags`. */
+  flags: FlagCatalogue<Defaults>;
+  /** The LaunchDarkly environment's client-side ID. Required (`code: 'missing_option'`). */
+  clientSideId: string;
+  /** Values known before the SDK answers (e.g. from `createBootstrap` on the server). They win over the cache. */
+  bootstrap?: Partial<Defaults> | undefined;
+  /** Where flags are fetched (`/sdk/evalx/…`). Default LaunchDarkly's. */
+  baseUrl?: string | undefined;
+  /** Where the stream connects (`/eval/…`). */
+  streamUrl?: string | undefined;
+  /** Where events go (`/events/bulk/…`). */
+  eventsUrl?: string | undefined;
+  /** Live updates over the streaming connection. Default `false`. */
+  streaming?: boolean | undefined;
+  /** Past it the status is `timeout` (values stay, and update when the service answers). Default 1500 ms. */
+  timeoutMs?: number | undefined;
+  /**
+   * The consent store whose `functional` category gates the SDK, the cache and the visitor cookie, or `false`
+   * for none. `FlagsProvider` takes the nearest `ConsentProvider`'s when the config has none; with neither,
+   * `createFlags` throws (`source: 'config'`, `code: 'consent_required'`).
+   */
+  consent?: ConsentStore | false | undefined;
+  /** Keep the last-known values first-party (localStorage, only with `functional` consent). Default `true`. */
+  cache?: boolean | undefined;
+  /**
+   * User attributes sent with the context for targeting, as private attributes. Default none: only the
+   * user's stable id leaves the page. `['email']` opts in (the evaluation request then carries it).
+   */
+  contextAttributes?: readonly ContextAttribute[] | undefined;
+  /** Send evaluation (exposure) and identify events to LaunchDarkly. Default `true`. */
+  sendEvents?: boolean | undefined;
+  /**
+   * Secure mode: the hash your server computed for this user's context key (HMAC-SHA256 with the
+   * environment's SDK key, hex; LaunchDarkly's server SDKs call it `secureModeHash`). Called with the current
+   * user each time the SDK starts or identifies. Needed when the environment requires secure mode.
+   */
+  hash?: ((user: PlinthUser | null) => string | undefined) | undefined;
+  /**
+   * Context kinds of the app's own beside the user (LaunchDarkly multi-kind contexts), e.g.
+   * `{ organization: { key: 'acme', plan: 'pro' } }`; change them later with `setContext`. Kept across
+   * consent changes and sign-outs.
+   */
+  contexts?: Readonly<Record<string, AppContext | null | undefined>> | undefined;
+  /**
+   * Attributes of the app's own on the user context, for targeting (`{ plan: 'pro', beta: true }`), anonymous
+   * or signed in; change them later with `setUserAttributes`. Scrubbed by core's scrubber, not private (put nothing
+   * personal here; `contextAttributes` sends email and name as private attributes). Kept across consent
+   * changes; they go at sign-out.
+   */
+  userAttributes?: UserAttributes | undefined;
+}
+
+/** What `track` sends with a metric event. */
+export interface TrackOptions {
+  /** The metric's value, for numeric metrics (revenue, duration). */
+  value?: number | undefined;
+  /** Extra data, scrubbed by core's scrubber before it leaves the page. */
+  data?: Record<string, unknown> | undefined;
+}
+
+/**
+ * A flags instance: what the hooks read. `FlagsProvider` creates one from a config, or takes one from
+ * `createFlags`. Its lifecycle, status and failure are core's (`VendorLifecycle`).
+ */
+export interface Flags extends VendorLifecycle, ReadyWait {
+  /** The catalogue's defaults. */
+  readonly defaults: Readonly<Record<string, FlagValue>>;
+  details(key: string): FlagDetails;
+  subscribe(key: string, listener: () => void): () => void;
+  /** Catalogue flags the service answered for with an error (`FLAG_NOT_FOUND`, `TYPE_MISMATCH`), by key. */
+  errors(): Readonly<Record<string, FlagErrorCode>>;
+  /**
+   * An experiment metric event (a conversion, or a numeric `value`) for LaunchDarkly, with `functional`
+   * consent: queued until the SDK is ready, dropped when consent is denied.
+   */
+  track(metric: string, options?: TrackOptions): void;
+  /**
+   * Set (or with `null` remove) a context kind of the app's own beside the user, e.g.
+   * `setContext('organization', { key: 'acme' })`: the flags are evaluated again for the new context.
+   * Kept across consent changes (applied when the SDK next starts). Resolves once they are evaluated (at
+   * once when the SDK is not running), or past `timeoutMs`; never rejects. Throws a `PlinthError`
+   * (`source: 'flags'`, `code: 'context_kind'` or `'context_key'`) for an invalid kind or key.
+   */
+  setContext(kind: string, context: AppContext | null): Promise<void>;
+  /**
+   * Set (or with `null` remove) the app's own attributes on the user context (`{ plan: 'pro' }`), merged
+   * with the key the session gives; kept across consent changes, gone at sign-out. Resolves as `setContext`
+   * does; reserved names (`key`, `anonymous`, `email`, `name`…) throw a `PlinthError` (`code: 'user_attributes'`).
+   */
+  setUserAttributes(attributes: UserAttributes | null): Promise<void>;
+  /** Record that `variant` of `key` was shown: on the session channel, and with LaunchDarkly once it serves that variant. */
+  exposure(key: string, variant: FlagValue): void;
+}
+
+const CATEGORY = 'functional';
+
+/** Instances a `FlagsProvider` created from a config: it closes their SDK when it unmounts for good. */
+const closers = new WeakMap<Flags, () => void>();
+/** Close the SDK of an instance `FlagsProvider` owns (stream and events); for the provider only. */
+export const closeFlags = (instance: Flags): void => closers.get(instance)?.();
+
+/** Typed flag values that are right before the SDK answers, gated on `functional` consent. */
+export function createFlags<Defaults extends Record<string, FlagValue>>(config: FlagsConfig<Defaults>): Flags {
+  const { flags, clientSideId, consent, timeoutMs = 1500, streaming = false } = config;
+  if (consent === undefined) {
+    throw configError(
+      'flags: `consent` is required: a ConsentStore (or a ConsentProvider above FlagsProvider), or `false` for none',
+      'consent_required',
+    );
+  }
+  if (typeof clientSideId !== 'string' || clientSideId === '') {
+    throw configError(
+      "flags: `clientSideId` is required (the LaunchDarkly environment's client-side ID)",
+      'missing_option',
+    );
+  }
+  const evaluation = createEvaluation(config);
+  const granted = () => consent === false || consent.get(CATEGORY) === 'granted';
+  const cache = createFlagCache({
+    clientSideId,
+    enabled: config.cache !== false,
+    allowed: granted,
+    user: evaluation.user(),
+  });
+  const store = createFlagStore(flags.defaults, [
+    { source: 'cache', values: cache.read() },
+    { source: 'bootstrap', values: config.bootstrap as Record<string, FlagValue> | undefined },
+  ]);
+  const catalogue = createCatalogueCheck(flags.defaults);
+  let following: (() => void)[] = [];
+  let revoking: (() => void) | undefined;
+  let adapter: LaunchDarklyAdapter | undefined;
+  let closed = false;
+  let started = false;
+
+  const onError = (error: unknown) =>
+    channel.reportOnce(`flags:${String(error)}`, 'warn', 'LaunchDarkly error', { error: String(error) });
+
+  const loader = createVendorLoader<LaunchDarklyAdapter>({
+    name: 'launchdarkly',
+    consent: consent ? { store: consent, category: CATEGORY } : false,
+    timeoutMs,
+    load: async () => {
+      const { createLaunchDarkly } = await import('./adapter/launchdarkly');
+      adapter = await createLaunchDarkly({
+        clientSideId,
+        context: () => evaluation.context(browserVisitorKey),
+        hash: () => config.hash?.(evaluation.user()),
+        baseUrl: config.baseUrl,
+        streamUrl: config.streamUrl,
+        eventsUrl: config.eventsUrl,
+        streaming,
+        sendEvents: config.sendEvents !== false,
+        onError,
+        onFlags(received, complete = false) {
+          if (closed) return;
+          const live = catalogue.checked(received, complete);
+          store.set(live, 'live');
+          const values: Record<string, FlagValue> = {};
+          for (const [name, flag] of Object.entries(live))
+            if (flag.value != null && !flag.errorCode) values[name] = flag.value;
+          cache.write(values);
+        },
+      });
+      if (closed) adapter.close();
+      return adapter;
+    },
+    onRevoke: (sdk) => sdk.close(),
+    // The adapter reads the context as it is now; the kept 'context' state then evaluates it again.
+    onRegrant: (sdk) => sdk.reopen(),
+  });
+
+  /**
+   * Evaluate for the context as it is now. Kept by the loader as state (`'context'`): applied again at every
+   * load and grant, before any event. While the SDK runs (or is starting), resolves when the service has
+   * answered, or past `timeoutMs`; otherwise at once. Never rejects.
+   */
+  const evaluate = (): Promise<void> => {
+    const evaluated = loader.request((sdk) => sdk.identify(), { state: 'context' });
+    const status = loader.status();
+    if (status !== 'ready' && status !== 'loading' && status !== 'timeout' && status !== 'rejected') {
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      void evaluated.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  };
+
+  /** The subject changed: evaluate again (kept as the loader's `'context'` state, as `evaluate` does). */
+  const identify = () => loader.call((sdk) => void sdk.identify(), { state: 'context' });
+  const signedIn = (user: PlinthUser) => {
+    cache.follow(user);
+    identify();
+  };
+  const signedOut = () => {
+    cache.follow(null); // the signed-out user's cached values go
+    evaluation.setUserAttributes(null); // and the attributes the app set for them
+    identify();
+  };
+
+  const instance: Flags = {
+    defaults: flags.defaults,
+    track(metric, options = {}) {
+      const data = options.data === undefined ? undefined : scrubDeep(options.data);
+      loader.call((sdk) => sdk.track(metric, data, options.value));
+    },
+    setContext: (kind, context) => (evaluation.setContext(kind, context) ? evaluate() : Promise.resolve()),
+    setUserAttributes: (next) => (evaluation.setUserAttributes(next) ? evaluate() : Promise.resolve()),
+    ...createReadyWait(
+      { status: loader.status, subscribeStatus: loader.subscribeStatus, started: () => started },
+      timeoutMs,
+    ),
+    details: store.get,
+    subscribe: store.subscribe,
+    status: loader.status,
+    subscribeStatus: loader.subscribeStatus,
+    errors: catalogue.errors,
+    failure: loader.failure,
+    exposure(name, variant) {
+      const source: FlagSource = store.get(name).source;
+      channel.exposure(name, variant, { source });
+      loader.call((sdk) => sdk.exposure(name, variant, flags.defaults[name] ?? null));
+    },
+    start() {
+      if (!isBrowser || closed || following.length > 0) return;
+      started = true;
+      following = [
+        channel.on('signedIn', (event) => signedIn(event.user), { replay: true }),
+        channel.on('signedOut', signedOut),
+      ];
+      void loader.start();
+      // After the loader's own subscription: the SDK is closed first, then its storage goes. Kept while
+      // stopped, as the loader's is: a revocation after an unmount still clears the cache.
+      if (consent && !revoking) revoking = consent.onRevoke(CATEGORY, cache.revoke);
+    },
+    stop() {
+      for (const stop of following) stop();
+      following = [];
+      loader.stop();
+    },
+  };
+  closers.set(instance, () => {
+    instance.stop();
+    closed = true;
+    adapter?.close();
+  });
+  return instance;
+}

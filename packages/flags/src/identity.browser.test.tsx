@@ -1,0 +1,123 @@
+import { channel } from '@plinth/core';
+import { createTestConsent, resetChannel, TestConsentProvider } from '@plinth/core/testing';
+import { act, render, screen, waitFor } from '../../../tooling/render';
+import { FlagsProvider } from './FlagsProvider';
+import { control, sandboxConfig, sandboxUrl } from './test-sandbox';
+import { useFlagsStatus } from './useFlagsStatus';
+import { useTrack } from './useTrack';
+
+// The identity matrix with the real launchdarkly-js-client-sdk against @plinth/sandbox: after any sequence of
+// sign-in, sign-out (this tab or another) and consent pending / denied / granted / revoked / granted again, no
+// request carries a subject that is not the current one, and the current one is carried wherever it was before.
+
+interface Received {
+  time: string;
+  route?: string;
+  body?: { context?: Record<string, unknown>; kind?: string; [k: string]: unknown };
+}
+
+const CAROL = 'carol-7f3a';
+let env: string;
+let count = 0;
+
+const received = async (since = 0): Promise<Received[]> => {
+  const all: (Received & { path: string })[] = await (
+    await fetch(`${sandboxUrl}/_sandbox/received?vendor=launchdarkly`)
+  ).json();
+  return all.filter((e) => e.path.split('/').includes(env) && Date.parse(e.time) >= since);
+};
+const contexts = async (route: 'evalx' | 'stream', since = 0) =>
+  (await received(since)).filter((e) => e.route === route).map((e) => e.body?.context);
+const streams = async () =>
+  ((await (await control('/streams', 'GET')).json()) as { env: string }[]).filter((s) => s.env === env);
+/** Requests whose decoded content (context, event) names Carol. */
+const carrying = (entries: Received[], key: string) => entries.filter((e) => JSON.stringify(e.body).includes(key));
+
+beforeEach(async () => {
+  count += 1;
+  env = `identity-${count}-${Date.now()}`;
+  localStorage.clear();
+  await control('/reset', 'POST');
+});
+afterEach(() => resetChannel());
+
+let track: ReturnType<typeof useTrack> | undefined;
+function Probe() {
+  track = useTrack();
+  return <output data-testid="status">{useFlagsStatus()}</output>;
+}
+
+it('sign-in, sign-out, consent pending / granted / revoked / granted again, and a sign-out heard in another tab while denied: only the current subject is ever sent', async () => {
+  const consent = createTestConsent({ functional: 'pending' });
+  const startedAt = Date.now();
+  render(
+    <TestConsentProvider store={consent}>
+      <FlagsProvider config={sandboxConfig(env, { streaming: true })}>
+        <Probe />
+      </FlagsProvider>
+    </TestConsentProvider>,
+  );
+
+  // Pending: signing in sends nothing.
+  act(() => channel.signedIn({ id: CAROL, email: 'carol@example.com' }));
+  // Granted: the SDK starts with the signed-in subject (evaluation and stream).
+  const grantedAt = Date.now();
+  act(() => consent.grant('functional'));
+  await waitFor(async () => expect(await contexts('evalx')).toEqual([{ kind: 'user', key: CAROL }]), { timeout: 5000 });
+  await waitFor(async () => expect(await contexts('stream')).toContainEqual({ kind: 'user', key: CAROL }));
+  expect((await received(startedAt)).filter((e) => Date.parse(e.time) < grantedAt)).toEqual([]);
+
+  // Signed out in this tab: anonymous; signed in again: Carol.
+  act(() => channel.signedOut());
+  await waitFor(async () => expect((await contexts('evalx')).at(-1)).toMatchObject({ anonymous: true }));
+  act(() => channel.signedIn({ id: CAROL }));
+  await waitFor(async () => expect((await contexts('evalx')).at(-1)).toEqual({ kind: 'user', key: CAROL }));
+
+  // Revoked, then granted again while still signed in: Carol is carried again, as before.
+  act(() => consent.deny('functional'));
+  await waitFor(async () => expect(await streams()).toHaveLength(0));
+  const regrantedAt = Date.now();
+  act(() => consent.grant('functional'));
+  await waitFor(async () => expect(await contexts('evalx', regrantedAt)).toContainEqual({ kind: 'user', key: CAROL }));
+
+  // Two tabs: this one denies; the other signs out (heard here on the channel); this one grants again.
+  await waitFor(async () => expect(screen.getByTestId('status').textContent).toBe('ready'));
+  act(() => consent.deny('functional'));
+  await waitFor(async () => expect(await streams()).toHaveLength(0));
+  // The events the SDK flushed when it closed (Carol's identify, while she was signed in) have arrived.
+  await waitFor(
+    async () =>
+      expect(
+        carrying(
+          (await received()).filter((e) => e.route === 'events'),
+          CAROL,
+        ).length,
+      ).toBeGreaterThan(0),
+    { timeout: 5000 },
+  );
+  const signedOutAt = Date.now();
+  act(() => channel.signedOut());
+  act(() => consent.grant('functional'));
+
+  // The positive sentinel first: after the grant the SDK evaluated, streamed and sent events, anonymously.
+  const anonymousContext = { kind: 'user', anonymous: true, key: expect.any(String) };
+  await waitFor(
+    async () => expect(await contexts('evalx', signedOutAt)).toContainEqual(expect.objectContaining(anonymousContext)),
+    { timeout: 5000 },
+  );
+  const anonymous = (await contexts('evalx', signedOutAt)).find((context) => context?.anonymous === true)!;
+  await waitFor(async () => expect(await contexts('stream', signedOutAt)).toContainEqual(anonymous));
+  act(() => track!('checkout-completed'));
+  await waitFor(
+    async () => {
+      const custom = (await received(signedOutAt)).filter((e) => e.route === 'events' && e.body?.kind === 'custom');
+      expect(custom).toHaveLength(1);
+      expect(JSON.stringify(custom[0]!.body)).toContain(anonymous.key as string);
+    },
+    { timeout: 8000, interval: 200 },
+  );
+  const after = await received(signedOutAt);
+  expect(after.map((e) => e.route)).toEqual(expect.arrayContaining(['evalx', 'stream', 'events']));
+  // Nothing sent since the sign-out names Carol: no evaluation, no stream, no event.
+  expect(carrying(after, CAROL)).toEqual([]);
+});
