@@ -1,9 +1,11 @@
+import type { VendorStatus } from '@plinth/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { createTestLogger, type TestLogger, TestLoggerProvider } from './testing';
 import type { LogLevel } from './types';
 import { useLogger } from './useLogger';
+import { useLoggerStatus } from './useLoggerStatus';
 
 /** A checkout widget that logs through `useLogger()`, as product code does. */
 function Checkout() {
@@ -29,6 +31,7 @@ function Entries({ logger }: { logger: TestLogger }) {
   return (
     <div onClickCapture={() => setTimeout(() => refresh((n) => n + 1))}>
       <Checkout />
+      <p>monitoring: {useLoggerStatus()}</p>
       <table aria-label="log entries">
         <tbody>
           {logger.entries.map((entry, i) => (
@@ -46,8 +49,8 @@ function Entries({ logger }: { logger: TestLogger }) {
   );
 }
 
-function LoggingDemo({ level }: { level: LogLevel }) {
-  const [logger] = useState(() => createTestLogger({ level }));
+function LoggingDemo({ level, status }: { level: LogLevel; status?: VendorStatus }) {
+  const [logger] = useState(() => createTestLogger({ level, status }));
   return (
     <TestLoggerProvider instance={logger}>
       <Entries logger={logger} />
@@ -92,5 +95,13 @@ export const BelowTheThreshold: Story = {
 export const NothingLogged: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Nothing logged yet.')).toBeVisible();
+  },
+};
+
+/** `useLoggerStatus()` reads the provider's logger: a test logger's status is what the story gives it. */
+export const MonitoringDenied: Story = {
+  args: { status: 'denied' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('monitoring: denied')).toBeVisible();
   },
 };
