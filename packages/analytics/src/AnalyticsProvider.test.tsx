@@ -7,7 +7,7 @@ import { createAnalytics } from './createAnalytics';
 import { useAnalytics, useAnalyticsFailure, useAnalyticsStatus } from './useAnalytics';
 
 // The subject is Plinth's own logic (queue, consent, page views, channel): the adapter is replaced
-// by a recording client. The real posthog-js is exercised by the browser tests.
+// by a recording adapter. The real posthog-js is exercised by the browser tests.
 const fake = vi.hoisted(() => {
   const calls: { method: string; args: unknown[] }[] = [];
   const loads: unknown[] = [];
@@ -288,7 +288,7 @@ describe('AnalyticsProvider', () => {
     });
   });
 
-  it('pauses the client when consent is revoked and resumes it when granted again', async () => {
+  it('pauses the SDK when consent is revoked and resumes it when granted again', async () => {
     const { consent } = mount({ analytics: 'granted' });
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
     act(() => consent.deny('analytics'));
