@@ -1,0 +1,67 @@
+import { createFlagCache } from './cache';
+import { VISITOR_KEY_COOKIE, visitorKeyCookie } from './visitorKey';
+
+const options = (extra: Partial<Parameters<typeof createFlagCache>[0]> = {}) => ({
+  clientSideId: 'env',
+  enabled: true,
+  allowed: () => true,
+  user: null,
+  ...extra,
+});
+
+afterEach(() => {
+  localStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: the value is built by visitorKeyCookie
+  document.cookie = visitorKeyCookie('', { maxAge: 0 });
+});
+
+describe('the first-party cache: per context, only with consent, one revocation path', () => {
+  it('keeps the values per context, merged; another context reads none of them', () => {
+    const cache = createFlagCache(options({ user: { id: 'u-1' } }));
+    cache.write({ theme: 'dark' });
+    cache.write({ 'price-test': 'a' });
+    expect(cache.read()).toEqual({ theme: 'dark', 'price-test': 'a' });
+    expect(localStorage.getItem('plinth.flags.env.user:u-1')).not.toBeNull();
+    expect(createFlagCache(options()).read()).toBeUndefined(); // the anonymous visitor's: none
+  });
+
+  it('neither reads nor writes without consent, or with cache: false', () => {
+    localStorage.setItem('plinth.flags.env.anonymous', JSON.stringify({ theme: 'dark' }));
+    expect(createFlagCache(options()).read()).toEqual({ theme: 'dark' }); // the sentinel: it is there
+    for (const cache of [
+      createFlagCache(options({ allowed: () => false })),
+      createFlagCache(options({ enabled: false })),
+    ]) {
+      expect(cache.read()).toBeUndefined();
+      cache.write({ theme: 'light' });
+    }
+    expect(JSON.parse(localStorage.getItem('plinth.flags.env.anonymous')!)).toEqual({ theme: 'dark' });
+  });
+
+  it("a sign-out forgets the signed-out user's values and follows the anonymous context; a sign-in keeps them", () => {
+    const cache = createFlagCache(options());
+    cache.write({ theme: 'light' });
+    cache.follow({ id: 'u-1' });
+    cache.write({ theme: 'dark' });
+    cache.follow({ id: 'u-2' }); // another user signed in: u-1's stay theirs
+    expect(localStorage.getItem('plinth.flags.env.user:u-1')).not.toBeNull();
+    cache.follow({ id: 'u-1' });
+    cache.follow(null);
+    expect(localStorage.getItem('plinth.flags.env.user:u-1')).toBeNull();
+    expect(cache.read()).toEqual({ theme: 'light' });
+  });
+
+  it("revoke: every context's values, the SDK's storage and the visitor key go; other apps' keys stay", () => {
+    const cache = createFlagCache(options());
+    cache.write({ theme: 'dark' });
+    localStorage.setItem('plinth.flags.env.user:u-1', '{}');
+    localStorage.setItem('ld:$anonUserId', 'abc');
+    localStorage.setItem('plinth.flags.other.anonymous', '{}');
+    localStorage.setItem('unrelated', 'kept');
+    // biome-ignore lint/suspicious/noDocumentCookie: the value is built by visitorKeyCookie
+    document.cookie = visitorKeyCookie('visitor-12345678');
+    cache.revoke();
+    expect(Object.keys(localStorage).sort()).toEqual(['plinth.flags.other.anonymous', 'unrelated']);
+    expect(document.cookie).not.toContain(VISITOR_KEY_COOKIE);
+  });
+});
