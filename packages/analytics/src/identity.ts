@@ -4,6 +4,8 @@ import type { PersonUpdate } from './types';
 
 /** An id that is an email address would put PII in every event: refused. */
 const EMAIL_ID = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Aliases kept for the current person (the latest). */
+const ALIAS_LIMIT = 100;
 
 export interface IdentityOptions {
   /** Core's scrubber with the app's extra parameters: applied when a value is written. */
@@ -156,7 +158,7 @@ export function createIdentity(loader: Loader, { scrub, onReset }: IdentityOptio
         channel.reportOnce('analytics:email-id', 'warn', 'analytics: not aliasing an email-shaped id');
         return;
       }
-      if (!aliases.includes(alias)) aliases = [...aliases, alias];
+      if (!aliases.includes(alias)) aliases = [...aliases, alias].slice(-ALIAS_LIMIT); // a runaway loop is cut
       write('alias');
     },
     group(type, key, properties) {
