@@ -1,12 +1,13 @@
 import { recordChannel, resetChannel } from '@plinth/core/testing';
 import { act, render, screen, waitFor } from '../../../tooling/render';
 import { AuthProvider } from './AuthProvider';
-import { type Auth, composeAuth } from './createAuth';
+import { type Auth, composeAuth, createAuth } from './createAuth';
 import { RequireAuth, withRequireAuth } from './RequireAuth';
 import { openTabs, type TabMessage } from './tabs';
 import { resetAuth } from './testing';
 import type { AuthConfig, AuthSession, OidcAdapter } from './types';
 import { useAuth } from './useAuth';
+import { useAuthFailure } from './useAuthFailure';
 
 const SETTINGS = { authority: 'http://127.0.0.1:1/oidc', clientId: 'plinth-demo' };
 const now = () => Math.floor(Date.now() / 1000);
@@ -45,17 +46,6 @@ function Probe({ id = 'probe' }: { id?: string }) {
 }
 
 const goTo = (url: string) => history.replaceState(null, '', url);
-
-/** A promise the test settles when it chooses. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** Whether `promise` has settled by now: its reaction runs before this function's one microtask of waiting. */
 async function settledNow(promise: Promise<unknown>) {
@@ -126,6 +116,21 @@ const recordingSignOut = (order: string[]) => ({
 });
 
 describe('AuthProvider', () => {
+  it('creates its session from `config`; a config mistake is refused where it is made, as core says', async () => {
+    expect(() => createAuth({ authority: 'https://id.example' } as AuthConfig)).toThrow(
+      expect.objectContaining({ name: 'PlinthError', source: 'config', code: 'missing_option' }),
+    );
+    expect(() => createAuth({ ...SETTINGS, authority: 'id.example' })).toThrow(
+      expect.objectContaining({ source: 'config', code: 'invalid_option' }),
+    );
+    render(
+      <AuthProvider config={SETTINGS}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId('probe').textContent).toBe('signedOut');
+  });
+
   it('does not load the SDK for a signed-out visitor, nor for ?code= off the callback path', async () => {
     goTo('/products?code=abc&state=xyz');
     const { load } = fakeClient();
@@ -189,13 +194,22 @@ describe('AuthProvider', () => {
         throw new Error('No matching state found in storage');
       }),
     });
+    const auth = composeAuth(SETTINGS, { load });
+    let failure: ReturnType<typeof useAuthFailure>;
+    function Failure() {
+      failure = useAuthFailure();
+      return null;
+    }
     render(
-      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
+      <AuthProvider instance={auth}>
         <Probe />
+        <Failure />
         <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>
       </AuthProvider>,
     );
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error:callback/state_mismatch'));
+    expect(failure).toBe(auth.getState().error);
+    expect(auth.failure()).toMatchObject({ name: 'AuthError', source: 'callback', code: 'state_mismatch' });
     expect(location.pathname + location.search).toBe('/');
     expect(screen.getByText('fallback')).toBeTruthy();
     expect(screen.queryByText('secret')).toBeNull();
@@ -631,12 +645,12 @@ describe('refresh()', () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     const refused = Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' });
-    const second = deferred<AuthSession>();
+    let rejectSecond!: (error: unknown) => void; // the second renewal fails when the test says so
     const { client, load } = fakeClient({
       renew: vi
         .fn<OidcAdapter['renew']>()
         .mockRejectedValueOnce(refused)
-        .mockImplementationOnce(() => second.promise)
+        .mockImplementationOnce(() => new Promise((_, reject) => (rejectSecond = reject)))
         .mockResolvedValue(session({ accessToken: 'at-2' })),
     });
     const { auth } = mountAuth(SETTINGS, load);
@@ -650,7 +664,7 @@ describe('refresh()', () => {
     await act(async () => {
       ignored = auth.refresh(); // what `void auth.refresh()` leaves behind: a promise nobody handles
       await waitFor(() => expect(client.renew).toHaveBeenCalledTimes(2));
-      second.reject(refused);
+      rejectSecond(refused);
       // Node reports an unhandled rejection after the microtasks that settled it: by the next macrotask.
       await new Promise((resolve) => setImmediate(resolve));
     });

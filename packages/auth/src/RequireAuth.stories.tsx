@@ -5,6 +5,7 @@ import { AuthError } from './AuthError';
 import { RequireAuth } from './RequireAuth';
 import { createTestAuth, type TestAuthOptions, TestAuthProvider } from './testing';
 import { useAuth } from './useAuth';
+import { useAuthFailure } from './useAuthFailure';
 
 /** What an app builds on `useAuth()`: the demo's header slot (exact labels "Sign in" / "Sign out"). */
 function AccountMenu() {
@@ -26,8 +27,10 @@ function AccountMenu() {
   );
 }
 
+/** The failure hook every Plinth package has: the current `AuthError`, or `undefined`. */
 function ErrorAlert() {
-  const { error, signIn } = useAuth();
+  const error = useAuthFailure();
+  const { signIn } = useAuth();
   if (!error) return null;
   return (
     <div role="alert" style={{ color: '#b91c1c' }}>
@@ -112,6 +115,11 @@ export const SessionExpired: Story = {
     status: 'sessionExpired',
     error: new AuthError('renew: invalid_grant', { source: 'renew', code: 'invalid_grant', error: 'invalid_grant' }),
   },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('invalid_grant');
+    await expect(canvas.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  },
 };
 
 /** Clicking "Sign in" signs in at once through the fake (`signInAs`). */
@@ -139,7 +147,7 @@ export const DrivenFromATest: Story = {
 function Driven() {
   const [auth] = useState(() => createTestAuth());
   return (
-    <TestAuthProvider auth={auth}>
+    <TestAuthProvider instance={auth}>
       <AccountMenu />{' '}
       <button type="button" onClick={() => auth.signInAs(ADA)}>
         Simulate sign-in

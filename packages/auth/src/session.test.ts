@@ -14,15 +14,11 @@ const session = (over: Partial<AuthSession> = {}): AuthSession => ({
   ...over,
 });
 
-/** A deferred: a promise the test settles when it chooses. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
+/** A renewal that answers when the test says so (`late.resolve(session)`). */
+function lateRenewal() {
+  const late = { resolve: (_next: AuthSession) => {} };
+  const renew = vi.fn(() => new Promise<AuthSession>((resolve) => (late.resolve = resolve)));
+  return { late, renew };
 }
 
 function setup(over: Partial<OidcAdapter> = {}, depsOver: Partial<SessionDeps> = {}) {
@@ -154,8 +150,8 @@ describe('session state machine', () => {
   });
 
   it('a sign-out during a renewal stands: the late tokens are revoked and forgotten, callers get signed_out', async () => {
-    const late = deferred<AuthSession>();
-    const { machine, order } = setup({ renew: vi.fn(() => late.promise) });
+    const { late, renew } = lateRenewal();
+    const { machine, order } = setup({ renew });
     machine.signedIn(session());
     const renewal = machine.renew();
     await vi.advanceTimersByTimeAsync(0);
@@ -169,8 +165,8 @@ describe('session state machine', () => {
   });
 
   it("another tab's sign-out while signed out here still stops a restore under way from signing back in", async () => {
-    const late = deferred<AuthSession>();
-    const { machine, order } = setup({ renew: vi.fn(() => late.promise) });
+    const { late, renew } = lateRenewal();
+    const { machine, order } = setup({ renew });
     machine.set({ status: 'signedOut' });
     machine.otherTabSignedIn(); // "No, stay signed in" elsewhere: follow…
     await vi.advanceTimersByTimeAsync(0);

@@ -1,8 +1,10 @@
 import { recordChannel, resetChannel } from '@plinth/core/testing';
 import { act, render, renderHook, screen } from '../../../tooling/render';
+import { AuthError } from './AuthError';
 import { RequireAuth } from './RequireAuth';
 import { createTestAuth, resetAuth, TestAuthProvider } from './testing';
 import { useAuth } from './useAuth';
+import { useAuthFailure } from './useAuthFailure';
 
 afterEach(() => {
   resetChannel();
@@ -10,16 +12,31 @@ afterEach(() => {
 });
 
 describe('@plinth/auth/testing', () => {
-  it('useAuth() outside a provider throws MissingProviderError pointing at the testing entry', () => {
+  it('useAuth() and useAuthFailure() outside a provider throw MissingProviderError pointing at the testing entry', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useAuth())).toThrow(/@plinth\/auth\/testing/);
+    expect(() => renderHook(() => useAuthFailure())).toThrow(/useAuthFailure\(\).*@plinth\/auth\/testing/);
+  });
+
+  it('useAuthFailure() is the current AuthError, undefined without one, re-rendering when it changes', () => {
+    const auth = createTestAuth({ user: { id: 'u1' } });
+    const { result } = renderHook(() => useAuthFailure(), {
+      wrapper: ({ children }) => <TestAuthProvider instance={auth}>{children}</TestAuthProvider>,
+    });
+    expect(result.current).toBeUndefined();
+    const refused = new AuthError('renew: invalid_grant', { source: 'renew', code: 'invalid_grant' });
+    act(() => auth.setState({ error: refused }));
+    expect(result.current).toBe(refused);
+    expect(auth.failure()).toBe(refused);
+    act(() => auth.setState({ error: null }));
+    expect(result.current).toBeUndefined();
   });
 
   it('TestAuthProvider renders a given user, and the fake records calls and drives the channel', async () => {
     const recording = recordChannel();
     const auth = createTestAuth();
     render(
-      <TestAuthProvider auth={auth}>
+      <TestAuthProvider instance={auth}>
         <RequireAuth fallback={<p>fallback</p>}>
           <p>secret</p>
         </RequireAuth>

@@ -19,7 +19,7 @@ const sessions = {
 
 function Page({ session }: { session: keyof typeof sessions }) {
   return (
-    <TestAuthProvider auth={sessions[session]}>
+    <TestAuthProvider instance={sessions[session]}>
       <main>
         <AuthAlert />
         <h1>Your account</h1>

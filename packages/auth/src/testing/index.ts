@@ -4,6 +4,7 @@
  * @example
  * import { TestAuthProvider, resetAuth } from '@plinth/auth/testing';
  * render(<TestAuthProvider user={{ id: 'u1', name: 'Ada' }}><Account /></TestAuthProvider>);
+ * const auth = createTestAuth(); // <TestAuthProvider instance={auth}>: auth.calls, auth.signInAs(user)
  * afterEach(() => resetAuth());
  */
 import { channel } from '@plinth/core';
@@ -106,13 +107,13 @@ export function createTestAuth(options: TestAuthOptions = {}): TestAuth {
   return auth;
 }
 
-/** `AuthProvider` over a `createTestAuth()` fake; pass `auth` to drive it from the test. */
+/** `AuthProvider` over a `createTestAuth()` fake; pass `instance` (a `createTestAuth()`) to drive it from the test. */
 export function TestAuthProvider({
-  auth,
+  instance,
   children,
   ...options
-}: TestAuthOptions & { auth?: TestAuth; children?: ReactNode }) {
-  const [own] = useState(() => auth ?? createTestAuth(options));
+}: TestAuthOptions & { instance?: TestAuth; children?: ReactNode }) {
+  const [own] = useState(() => instance ?? createTestAuth(options));
   return createElement(AuthProvider, { instance: own }, children);
 }
 
