@@ -1,8 +1,8 @@
 /**
  * `@plinth/core/server`: the framework-free parts for servers and React Server Components (no
- * `'use client'`, no React): the scrubber, the error type and the SSR guard.
+ * `'use client'`, no React): the scrubber, the error type (and `configError`) and the SSR guard.
  */
-export { isPlinthError, PlinthError } from './error';
+export { type ConfigErrorCode, configError, isPlinthError, PlinthError } from './error';
 export { isBrowser } from './is-browser';
 export {
   isSecretParam,
