@@ -4,7 +4,7 @@
  * it runs on Node and on edge runtimes alike, and nothing is left in a buffer when a serverless function
  * returns. Properties are scrubbed by core's scrubber, as in the browser.
  */
-import { PlinthError, scrubDeep } from '@plinth/core/server';
+import { configError, PlinthError, scrubDeep } from '@plinth/core/server';
 import { type PosthogRegion, regionHosts } from '../hosts';
 import type { AnyEvents, EventCatalogue, GroupTypes, PersonUpdate } from '../types';
 
@@ -84,9 +84,6 @@ export function createServerAnalytics<E extends EventCatalogue = AnyEvents>(
   options: ServerAnalyticsOptions,
 ): ServerAnalytics<E> {
   const { token, timeoutMs = 3000, scrubParams = [] } = options;
-  // The same source and code as the browser's configError (core's server entry has the type only).
-  const configError = (message: string, code: 'missing_option' | 'invalid_option') =>
-    new PlinthError(message, { source: 'config', code });
   if (!token) throw configError('analytics: `token` (the project API key) is required', 'missing_option');
   const hosts = regionHosts(options.region, (message) => configError(message, 'invalid_option'));
   const apiHost = (options.apiHost ?? hosts.api).replace(/\/+$/, '');
