@@ -6,6 +6,7 @@ import type { AdapterOptions, LaunchDarklyAdapter } from './adapter/launchdarkly
 import { createLaunchDarkly } from './adapter/launchdarkly';
 import { createFlags } from './createFlags';
 import { FlagsProvider } from './FlagsProvider';
+import { currentContext } from './ldContext';
 import { testFlags } from './test-flags';
 import { useFlag, useFlagDetails } from './useFlag';
 import { useFlagsFailure, useFlagsStatus } from './useFlagsStatus';
@@ -38,13 +39,14 @@ beforeEach(() => {
     (options) =>
       new Promise((resolve, reject) => {
         // As the real adapter: it keeps no context, it reads the current one at each (re)open and identify.
-        const read: FakeSdk['read'] = [{ at: 'open', context: options.context() }];
+        const current = () => currentContext(options.source, options.contextAttributes, () => 'visitor-key');
+        const read: FakeSdk['read'] = [{ at: 'open', context: current() }];
         const adapter = {
-          identify: vi.fn(async () => void read.push({ at: 'identify', context: options.context() })),
+          identify: vi.fn(async () => void read.push({ at: 'identify', context: current() })),
           track: vi.fn(),
           exposure: vi.fn(),
           close: vi.fn(),
-          reopen: vi.fn(() => void read.push({ at: 'reopen', context: options.context() })),
+          reopen: vi.fn(() => void read.push({ at: 'reopen', context: current() })),
         };
         sdks.push({ options, read, adapter, resolve: () => resolve(adapter), reject });
       }),

@@ -16,7 +16,6 @@ import { createEvaluation } from './evaluation';
 import type { AppContext, ContextAttribute } from './ldContext';
 import { createFlagStore, type FlagDetails, type FlagErrorCode, type FlagSource } from './store';
 import type { UserAttributes } from './userAttributes';
-import { browserVisitorKey } from './visitorKey';
 import { createReadyWait, type ReadyWait } from './wait';
 
 export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record<string, FlagValue>> {
@@ -166,7 +165,8 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
       const { createLaunchDarkly } = await import('./adapter/launchdarkly');
       adapter = await createLaunchDarkly({
         clientSideId,
-        context: () => evaluation.context(browserVisitorKey),
+        source: evaluation,
+        contextAttributes: config.contextAttributes,
         hash: () => config.hash?.(evaluation.user()),
         baseUrl: config.baseUrl,
         streamUrl: config.streamUrl,

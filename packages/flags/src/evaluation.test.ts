@@ -1,15 +1,16 @@
 import { channel, REDACTED } from '@plinth/core';
 import { resetChannel } from '@plinth/core/testing';
 import { createEvaluation } from './evaluation';
+import { currentContext } from './ldContext';
 
 afterEach(() => resetChannel());
 
 const visitor = () => 'visitor-12345678';
 
-describe('the evaluation context: the current subject, the app’s attributes and kinds', () => {
+describe('the evaluation context (evaluation.ts, read by ldContext’s currentContext): the current subject, the app’s attributes and kinds', () => {
   it('reads the subject from core’s channel at each call, never a copy: signed in, signed out, signed in again', () => {
     const evaluation = createEvaluation({ userAttributes: { plan: 'pro' } });
-    expect(evaluation.context(visitor)).toEqual({
+    expect(currentContext(evaluation, undefined, visitor)).toEqual({
       kind: 'user',
       plan: 'pro',
       key: 'visitor-12345678',
@@ -17,22 +18,22 @@ describe('the evaluation context: the current subject, the app’s attributes an
     });
     channel.signedIn({ id: 'carol', email: 'carol@example.com' });
     expect(evaluation.user()).toEqual({ id: 'carol', email: 'carol@example.com' });
-    expect(evaluation.context(visitor)).toEqual({ kind: 'user', plan: 'pro', key: 'carol' }); // no email by default
+    expect(currentContext(evaluation, undefined, visitor)).toEqual({ kind: 'user', plan: 'pro', key: 'carol' }); // no email by default
     channel.signedOut();
     expect(evaluation.user()).toBeNull();
-    expect(evaluation.context(visitor)).toMatchObject({ anonymous: true, key: 'visitor-12345678' });
+    expect(currentContext(evaluation, undefined, visitor)).toMatchObject({ anonymous: true, key: 'visitor-12345678' });
   });
 
   it('asks for the anonymous key only when nobody is signed in (the visitor cookie needs consent)', () => {
     const anonymousKey = vi.fn(visitor);
     channel.signedIn({ id: 'carol' });
-    createEvaluation().context(anonymousKey);
+    currentContext(createEvaluation(), undefined, anonymousKey);
     expect(anonymousKey).not.toHaveBeenCalled();
   });
 
   it('contextAttributes: email and name as private attributes', () => {
     channel.signedIn({ id: 'carol', email: 'carol@example.com', name: 'Carol' });
-    expect(createEvaluation({ contextAttributes: ['email'] }).context(visitor)).toEqual({
+    expect(currentContext(createEvaluation(), ['email'], visitor)).toEqual({
       kind: 'user',
       key: 'carol',
       email: 'carol@example.com',
@@ -44,7 +45,7 @@ describe('the evaluation context: the current subject, the app’s attributes an
     const evaluation = createEvaluation({ contexts: { organization: { key: 'acme' }, device: null } });
     expect(evaluation.setContext('organization', { key: 'acme' })).toBe(false);
     expect(evaluation.setContext('device', { key: 'kiosk-7', owner: 'ada@example.com' })).toBe(true);
-    expect(evaluation.context(visitor)).toEqual({
+    expect(currentContext(evaluation, undefined, visitor)).toEqual({
       kind: 'multi',
       user: { key: 'visitor-12345678', anonymous: true },
       organization: { key: 'acme' },
@@ -54,7 +55,7 @@ describe('the evaluation context: the current subject, the app’s attributes an
     expect(evaluation.setUserAttributes({ plan: 'free' })).toBe(true);
     expect(evaluation.setUserAttributes({ plan: 'free' })).toBe(false);
     expect(evaluation.setUserAttributes(null)).toBe(true);
-    expect(evaluation.context(visitor)).toEqual({
+    expect(currentContext(evaluation, undefined, visitor)).toEqual({
       kind: 'multi',
       user: { key: 'visitor-12345678', anonymous: true },
       organization: { key: 'acme' },

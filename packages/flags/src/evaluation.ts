@@ -1,52 +1,27 @@
 import { channel, configError, PlinthError, type PlinthUser, scrubDeep } from '@plinth/core';
-import {
-  type AppContext,
-  type ContextAttribute,
-  type EvaluationContext,
-  type MultiContext,
-  toContext,
-  withKinds,
-} from './ldContext';
+import type { AppContext, ContextSource } from './ldContext';
 import { type UserAttributes, userAttributesError } from './userAttributes';
 
 /**
- * The evaluation context LaunchDarkly sees, as it is now: the subject from core's session channel (read at
- * each call, never kept), the app's own user attributes and the app's own context kinds. The SDK reads it
- * every time it starts, restarts or identifies, so a sign-out heard while the SDK was stopped is never
- * undone by a copy taken earlier.
+ * The parts of the evaluation context, as they are now: the subject from core's session channel (read at
+ * each call, never kept), the app's own user attributes and the app's own context kinds. The adapter reads
+ * them (`currentContext`) every time the SDK starts, restarts or identifies, so a sign-out heard while the
+ * SDK was stopped is never undone by a copy taken earlier.
  */
-export interface Evaluation {
+export interface Evaluation extends ContextSource {
   /** The signed-in user as core's channel has it now (`null` when nobody is). */
   user(): PlinthUser | null;
   /** Set (or with `null` remove) a kind beside the user; scrubbed. Throws for an invalid kind or key. Returns whether it changed. */
   setContext(kind: string, context: AppContext | null): boolean;
   /** Replace the user attributes (`null`: none); scrubbed. Throws for reserved names. Returns whether they changed. */
   setUserAttributes(attributes: UserAttributes | null): boolean;
-  /** The context to evaluate: `anonymousKey` is asked for only when nobody is signed in. */
-  context(anonymousKey?: () => string): EvaluationContext | MultiContext;
 }
 
 export interface EvaluationOptions {
-  /** User attributes sent as private attributes (`['email']`); default none. */
-  contextAttributes?: readonly ContextAttribute[] | undefined;
   /** The kinds it starts with. */
   contexts?: Readonly<Record<string, AppContext | null | undefined>> | undefined;
   /** The user attributes it starts with. */
   userAttributes?: UserAttributes | undefined;
-}
-
-/** Why `kind` / `context` cannot be a context kind, or `undefined`. */
-function contextError(kind: string, context: AppContext | null): { message: string; code: string } | undefined {
-  if (!/^[A-Za-z0-9._-]+$/.test(kind) || kind === 'kind' || kind === 'multi' || kind === 'user') {
-    return {
-      message: `"${kind}" cannot be a context kind (letters, digits, . _ -; not kind, multi or user)`,
-      code: 'context_kind',
-    };
-  }
-  if (context !== null && (typeof context?.key !== 'string' || context.key === '')) {
-    return { message: `the "${kind}" context needs a non-empty string key`, code: 'context_key' };
-  }
-  return undefined;
 }
 
 /**
@@ -62,8 +37,18 @@ export function createEvaluation(options: EvaluationOptions = {}): Evaluation {
   const evaluation: Evaluation = {
     user: () => channel.session()?.user ?? null,
     setContext(kind, context) {
-      const problem = contextError(kind, context);
-      if (problem) throw new PlinthError(`flags: ${problem.message}`, { source: 'flags', code: problem.code });
+      if (!/^[A-Za-z0-9._-]+$/.test(kind) || kind === 'kind' || kind === 'multi' || kind === 'user') {
+        throw new PlinthError(
+          `flags: "${kind}" cannot be a context kind (letters, digits, . _ -; not kind, multi or user)`,
+          { source: 'flags', code: 'context_kind' },
+        );
+      }
+      if (context !== null && (typeof context?.key !== 'string' || context.key === '')) {
+        throw new PlinthError(`flags: the "${kind}" context needs a non-empty string key`, {
+          source: 'flags',
+          code: 'context_key',
+        });
+      }
       const before = snapshot();
       if (context === null) delete kinds[kind];
       else kinds[kind] = scrubDeep(context); // PII scrubbed before it leaves the page, as everywhere
@@ -76,24 +61,20 @@ export function createEvaluation(options: EvaluationOptions = {}): Evaluation {
       attributes = scrubDeep({ ...next });
       return !same(before);
     },
-    context(anonymousKey) {
-      const user = evaluation.user();
-      // An anonymous visitor's key is the one the server's bootstrap read from the same cookie.
-      return withKinds(
-        toContext(user, user ? undefined : anonymousKey?.(), options.contextAttributes, attributes),
-        kinds,
-      );
-    },
+    kinds: () => kinds,
+    attributes: () => attributes,
   };
 
-  for (const [kind, context] of Object.entries(options.contexts ?? {})) {
-    if (context == null) continue;
-    const problem = contextError(kind, context);
-    if (problem) throw configError(`flags: contexts: ${problem.message}`, 'invalid_option');
-    evaluation.setContext(kind, context);
-  }
-  const problem = userAttributesError(options.userAttributes ?? null);
-  if (problem) throw configError(`flags: userAttributes: ${problem}`, 'invalid_option');
-  evaluation.setUserAttributes(options.userAttributes ?? null);
+  // The same checks on the config: there the mistake is the config's.
+  const fromConfig = (apply: () => void) => {
+    try {
+      apply();
+    } catch (error) {
+      throw configError(`${(error as Error).message} (in the config)`, 'invalid_option', error);
+    }
+  };
+  for (const [kind, context] of Object.entries(options.contexts ?? {}))
+    if (context != null) fromConfig(() => evaluation.setContext(kind, context));
+  fromConfig(() => evaluation.setUserAttributes(options.userAttributes ?? null));
   return evaluation;
 }

@@ -12,8 +12,9 @@ import {
   type LDOptions,
 } from 'launchdarkly-js-client-sdk';
 import type { FlagValue } from '../defineFlags';
-import type { EvaluationContext, MultiContext } from '../ldContext';
+import { type ContextAttribute, type ContextSource, currentContext } from '../ldContext';
 import type { FlagReason } from '../store';
+import { browserVisitorKey } from '../visitorKey';
 
 export interface LiveFlag {
   value: FlagValue | undefined;
@@ -22,8 +23,10 @@ export interface LiveFlag {
 
 export interface AdapterOptions {
   clientSideId: string;
-  /** The evaluation context as it is now (the current subject, the app's attributes and kinds). */
-  context: () => EvaluationContext | MultiContext;
+  /** The evaluation context's parts, read at each (re)open and identify: the current subject, the app's attributes and kinds. */
+  source: ContextSource;
+  /** User attributes sent as private attributes (`['email']`); default none. */
+  contextAttributes?: readonly ContextAttribute[] | undefined;
   /** Secure mode: the server's HMAC-SHA256 of the current context's key (hex), or `undefined`. */
   hash: () => string | undefined;
   baseUrl?: string | undefined;
@@ -94,14 +97,17 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
   if (options.streamUrl) ldOptions.streamUrl = options.streamUrl;
   if (options.eventsUrl) ldOptions.eventsUrl = options.eventsUrl;
 
+  // An anonymous visitor's key is the one the server's bootstrap read from the same cookie (not one the
+  // SDK would generate), so a percentage rollout buckets them alike on both sides.
+  const context = () => currentContext(options.source, options.contextAttributes, browserVisitorKey);
   let closed = false;
   /** The context the running SDK client evaluated (JSON), to skip an identify that changes nothing. */
   let evaluated = '';
   const open = async () => {
-    const context = options.context();
-    evaluated = JSON.stringify(context);
+    const first = context();
+    evaluated = JSON.stringify(first);
     const hash = options.hash();
-    const next = initialize(options.clientSideId, context as LDContext, hash ? { ...ldOptions, hash } : ldOptions);
+    const next = initialize(options.clientSideId, first as LDContext, hash ? { ...ldOptions, hash } : ldOptions);
     next.on('error', options.onError);
     try {
       await next.waitForInitialization();
@@ -130,7 +136,7 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
     // (sign-in, then an organization) end on the latest context, never on an overtaken one.
     identify: () =>
       then(async (sdk) => {
-        const next = options.context();
+        const next = context();
         if (JSON.stringify(next) === evaluated) return;
         evaluated = JSON.stringify(next);
         await sdk.identify(next as LDContext, options.hash());
