@@ -59,7 +59,7 @@ export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record
   /**
    * Context kinds of the app's own beside the user (LaunchDarkly multi-kind contexts), e.g.
    * `{ organization: { key: 'acme', plan: 'pro' } }`; change them later with `setContext`. Kept across
-   * consent changes and sign-outs.
+   * consent changes; a sign-out brings them back to these.
    */
   contexts?: Readonly<Record<string, AppContext | null | undefined>> | undefined;
   /**
@@ -220,7 +220,7 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
   };
   const signedOut = () => {
     cache.follow(null); // the signed-out user's cached values go
-    evaluation.setUserAttributes(null); // and the attributes the app set for them
+    evaluation.reset(); // and the contexts and attributes the app set for them
     identify();
   };
 

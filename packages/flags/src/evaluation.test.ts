@@ -24,6 +24,18 @@ describe('the evaluation context (evaluation.ts, read by ldContext’s currentCo
     expect(currentContext(evaluation, undefined, visitor)).toMatchObject({ anonymous: true, key: 'visitor-12345678' });
   });
 
+  it('reset() (a sign-out): the kinds go back to the config’s, the app’s user attributes go', () => {
+    const evaluation = createEvaluation({ contexts: { device: { key: 'kiosk-7' } }, userAttributes: { plan: 'pro' } });
+    evaluation.setContext('organization', { key: 'acme' });
+    evaluation.setContext('device', null);
+    evaluation.reset();
+    expect(currentContext(evaluation, undefined, visitor)).toEqual({
+      kind: 'multi',
+      user: { key: 'visitor-12345678', anonymous: true },
+      device: { key: 'kiosk-7' },
+    });
+  });
+
   it('asks for the anonymous key only when nobody is signed in (the visitor cookie needs consent)', () => {
     const anonymousKey = vi.fn(visitor);
     channel.signedIn({ id: 'carol' });

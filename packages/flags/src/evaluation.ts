@@ -15,6 +15,8 @@ export interface Evaluation extends ContextSource {
   setContext(kind: string, context: AppContext | null): boolean;
   /** Replace the user attributes (`null`: none); scrubbed. Throws for reserved names. Returns whether they changed. */
   setUserAttributes(attributes: UserAttributes | null): boolean;
+  /** A sign-out: the kinds go back to the config's, the user attributes go (what the app set for that user). */
+  reset(): void;
 }
 
 export interface EvaluationOptions {
@@ -60,6 +62,12 @@ export function createEvaluation(options: EvaluationOptions = {}): Evaluation {
       const before = snapshot();
       attributes = scrubDeep({ ...next });
       return !same(before);
+    },
+    reset() {
+      for (const kind of Object.keys(kinds)) delete kinds[kind];
+      for (const [kind, context] of Object.entries(options.contexts ?? {}))
+        if (context != null) kinds[kind] = scrubDeep(context);
+      attributes = {};
     },
     kinds: () => kinds,
     attributes: () => attributes,

@@ -4,7 +4,7 @@
  * client-side endpoint the browser SDK uses.
  */
 import type { ConsentStatus, PlinthUser } from '@plinth/core';
-import { PlinthError, scrubDeep } from '@plinth/core/server';
+import { configError, PlinthError, scrubDeep } from '@plinth/core/server';
 import type { FlagCatalogue, FlagValue } from '../defineFlags';
 import { type AppContext, type ContextAttribute, toContext, withKinds } from '../ldContext';
 import { type UserAttributes, userAttributesError } from '../userAttributes';
@@ -93,16 +93,12 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
 ): Promise<Partial<Defaults>> {
   const { clientSideId, baseUrl = 'https://clientsdk.launchdarkly.com', timeoutMs = 1000, consent } = options;
   if (consent === undefined) {
-    // core's configError, which core's server entry does not export: the same error, the same source and code.
-    throw new PlinthError("createBootstrap: `consent` is required: 'granted', 'pending', 'denied' or false", {
-      source: 'config',
-      code: 'consent_required',
-    });
+    throw configError("createBootstrap: `consent` is required: 'granted', 'pending', 'denied' or false", 'consent_required');
   }
   if (consent !== false && consent !== 'granted' && consent !== 'pending' && consent !== 'denied') {
-    throw new PlinthError(
+    throw configError(
       `createBootstrap: consent must be 'granted', 'pending', 'denied' or false, got ${JSON.stringify(consent)}`,
-      { source: 'config', code: 'invalid_option' },
+      'invalid_option',
     );
   }
   if (consent === 'pending' || consent === 'denied') return {};
@@ -110,7 +106,7 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
   const anonymousKey = options.anonymousKey ?? visitorKeyFrom(options.cookie);
   if (!user && !anonymousKey) return {};
   const invalid = userAttributesError(options.userAttributes ?? null);
-  if (invalid) throw new PlinthError(`createBootstrap: ${invalid}`, { source: 'config', code: 'invalid_option' });
+  if (invalid) throw configError(`createBootstrap: ${invalid}`, 'invalid_option');
   // Scrubbed as the browser scrubs them, so both evaluate the same context.
   const context = withKinds(
     toContext(user, anonymousKey, options.contextAttributes, scrubDeep(options.userAttributes ?? {})),
