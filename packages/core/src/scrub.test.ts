@@ -167,7 +167,12 @@ describe('secrets as they really arrive: encoded, nested, twice encoded', () => 
       ['client_id'],
     ],
     ['JWT in a value', `/p?ctx=${jwt}&x=1`, ['eyJhbGci'], ['x=1']],
-    ['JWT in a path segment', `https://a.example/u/${jwt}/profile?tab=1`, ['eyJhbGci', 'dozjg'], ['/u/', '/profile?tab=1']],
+    [
+      'JWT in a path segment',
+      `https://a.example/u/${jwt}/profile?tab=1`,
+      ['eyJhbGci', 'dozjg'],
+      ['/u/', '/profile?tab=1'],
+    ],
     ['JWT in a relative path', `/u/${jwt}/profile`, ['eyJhbGci'], ['/u/', '/profile']],
     ['secret behind an encoded = in a key', '/cb?code%3DABC123&tab=1', ['ABC123'], ['tab=1']],
     ['secret behind a twice-encoded = in a key', '/cb?tab=1&state%253DS7T8', ['S7T8'], ['tab=1']],

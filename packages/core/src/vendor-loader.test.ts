@@ -305,7 +305,7 @@ describe('createVendorLoader', () => {
     expect(sdk?.calls).toEqual(['early']);
   });
 
-  describe('state: the app\'s intent survives consent; events do not', () => {
+  describe("state: the app's intent survives consent; events do not", () => {
     const setup = (initial: 'granted' | 'pending' = 'granted') => {
       const consent = createConsent({ storage: null, initial: { monitoring: initial } });
       const sdks: FakeSdk[] = [];
@@ -323,8 +323,7 @@ describe('createVendorLoader', () => {
         },
         onRegrant: (sdk) => void sdk.calls.push('regranted'),
       });
-      const user = (id: string | null) =>
-        loader.call((sdk) => sdk.calls.push(`user ${id}`), { state: 'user' });
+      const user = (id: string | null) => loader.call((sdk) => sdk.calls.push(`user ${id}`), { state: 'user' });
       return { consent, loader, sdks, user };
     };
 
@@ -348,14 +347,7 @@ describe('createVendorLoader', () => {
       const sdk = (await loader.start())!;
       consent.deny('monitoring');
       consent.grant('monitoring');
-      expect(sdk.calls).toEqual([
-        'user carol',
-        'context a',
-        'revoked',
-        'regranted',
-        'user carol',
-        'context a',
-      ]);
+      expect(sdk.calls).toEqual(['user carol', 'context a', 'revoked', 'regranted', 'user carol', 'context a']);
     });
 
     it('state written before the load and while denied is applied at the load, once', async () => {

@@ -137,7 +137,10 @@ const looksBlocked = (error: unknown) =>
 export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>): VendorLoader<Client> {
   const { name, consent, queueLimit = 100, timeoutMs = 10_000 } = options;
   if (consent === undefined) {
-    throw configError(`${name}: \`consent\` is required: { store, category }, or \`false\` for none`, 'consent_required');
+    throw configError(
+      `${name}: \`consent\` is required: { store, category }, or \`false\` for none`,
+      'consent_required',
+    );
   }
   if (consent && !consent.store.categories.includes(consent.category)) {
     throw configError(

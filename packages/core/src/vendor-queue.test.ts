@@ -7,7 +7,11 @@ const entry = (name: string, onDrop?: () => void): Queued<Log> => ({
   ...(onDrop && { onDrop }),
 });
 const flush = (queue: ReturnType<typeof createCallQueue<Log>>, log: Log = []) => {
-  queue.flush(log, () => true, (e, client) => e.fn(client, e.at));
+  queue.flush(
+    log,
+    () => true,
+    (e, client) => e.fn(client, e.at),
+  );
   return log;
 };
 
@@ -89,7 +93,11 @@ describe('createCallQueue', () => {
     queue.event({ fn: (log) => void (log.push('revokes'), (usable = false)), at: new Date(0) });
     queue.event(entry('later'));
     const log: Log = [];
-    queue.flush(log, () => usable, (e, client) => e.fn(client, e.at));
+    queue.flush(
+      log,
+      () => usable,
+      (e, client) => e.fn(client, e.at),
+    );
     expect(log).toEqual(['revokes']);
     usable = true;
     expect(flush(queue, log)).toEqual(['revokes', 'later']);

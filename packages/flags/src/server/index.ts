@@ -93,7 +93,10 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
 ): Promise<Partial<Defaults>> {
   const { clientSideId, baseUrl = 'https://clientsdk.launchdarkly.com', timeoutMs = 1000, consent } = options;
   if (consent === undefined) {
-    throw configError("createBootstrap: `consent` is required: 'granted', 'pending', 'denied' or false", 'consent_required');
+    throw configError(
+      "createBootstrap: `consent` is required: 'granted', 'pending', 'denied' or false",
+      'consent_required',
+    );
   }
   if (consent !== false && consent !== 'granted' && consent !== 'pending' && consent !== 'denied') {
     throw configError(
