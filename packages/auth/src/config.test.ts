@@ -13,7 +13,12 @@ const refused = (config: Partial<AuthConfig>) => {
 
 describe('AuthConfig', () => {
   it('fills the defaults, and a given value wins', () => {
-    const resolved = resolveConfig({ authority: 'https://id.example', clientId: 'spa', renewBeforeSeconds: 30 });
+    const resolved = resolveConfig({
+      authority: 'https://id.example',
+      clientId: 'spa',
+      renewBeforeSeconds: 30,
+      callbackPath: undefined, // an unset env variable: the default
+    });
     expect(resolved).toMatchObject({ callbackPath: '/auth/callback', tokenStorage: 'memory', renewBeforeSeconds: 30 });
   });
 

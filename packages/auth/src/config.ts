@@ -5,40 +5,17 @@ type Optional = 'extraQueryParams' | 'idTokenAlgorithms' | 'logoutUrl' | 'naviga
 /** `AuthConfig` with every default filled in (internal). */
 export type ResolvedAuthConfig = Required<Omit<AuthConfig, Optional>> & Pick<AuthConfig, Optional>;
 
-const PATHS = ['callbackPath', 'silentCallbackPath', 'postLogoutPath'] as const;
+/** Whether `value` is an http(s) URL (`authority`) or, for a path, `/…` on this origin. */
+const valid = (name: string, value: string) =>
+  name === 'authority' ? /^https?:\/\/[^/\s]/i.test(value) : /^\/(?![/\\])/.test(value);
 
 /**
  * The defaults filled in, and the mistakes refused where they are made (`PlinthError`, `source: 'config'`):
  * `missing_option` without `authority` or `clientId`, `invalid_option` for an authority that is not an
- * http(s) URL, a path that is not one (`/…`) or an unknown `tokenStorage`.
+ * http(s) URL, a path that is not one on this origin (`/…`) or an unknown `tokenStorage`.
  */
 export function resolveConfig(config: AuthConfig): ResolvedAuthConfig {
-  for (const name of ['authority', 'clientId'] as const) {
-    if (!config?.[name]) throw configError(`auth: \`${name}\` is required`, 'missing_option');
-  }
-  let protocol: string | undefined;
-  try {
-    protocol = new URL(config.authority).protocol;
-  } catch {}
-  if (protocol !== 'https:' && protocol !== 'http:') {
-    throw configError(`auth: \`authority\` must be an http(s) URL, got "${config.authority}"`, 'invalid_option');
-  }
-  for (const name of PATHS) {
-    const path = config[name];
-    if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//'))) {
-      throw configError(
-        `auth: \`${name}\` must be a path on this origin (\`/…\`), got "${String(path)}"`,
-        'invalid_option',
-      );
-    }
-  }
-  if (config.tokenStorage !== undefined && config.tokenStorage !== 'memory' && config.tokenStorage !== 'session') {
-    throw configError(
-      `auth: \`tokenStorage\` is 'memory' or 'session', got "${String(config.tokenStorage)}"`,
-      'invalid_option',
-    );
-  }
-  return {
+  const resolved: ResolvedAuthConfig = {
     scope: 'openid profile email',
     callbackPath: '/auth/callback',
     silentCallbackPath: '/silent-callback',
@@ -49,6 +26,21 @@ export function resolveConfig(config: AuthConfig): ResolvedAuthConfig {
     offlineAccess: true,
     loadUserInfo: false,
     clockToleranceSeconds: 300,
-    ...config,
+    // An option given as `undefined` (an unset env variable) takes its default.
+    ...(Object.fromEntries(Object.entries(config ?? {}).filter(([, value]) => value !== undefined)) as AuthConfig),
   };
+  for (const name of ['authority', 'clientId'] as const) {
+    if (!resolved[name]) throw configError(`auth: \`${name}\` is required`, 'missing_option');
+  }
+  for (const name of ['authority', 'callbackPath', 'silentCallbackPath', 'postLogoutPath'] as const) {
+    const value = resolved[name];
+    if (typeof value !== 'string' || !valid(name, value))
+      throw configError(`auth: \`${name}\` cannot be "${value}"`, 'invalid_option');
+  }
+  if (!/^(memory|session)$/.test(resolved.tokenStorage))
+    throw configError(
+      `auth: \`tokenStorage\` is 'memory' or 'session', not "${resolved.tokenStorage}"`,
+      'invalid_option',
+    );
+  return resolved;
 }

@@ -33,7 +33,7 @@ export function landing(url: URL, paths: AuthPaths, inFrame: boolean): Landing {
   if (url.pathname === paths.callbackPath && (url.searchParams.has('code') || url.searchParams.has('error')))
     return { kind: 'callback', state };
   const request = url.pathname === paths.postLogoutPath ? storedRequest(state) : null;
-  if (request?.kind !== 'signOut') return { kind: 'page' };
+  if (!request?.signOut) return { kind: 'page' };
   const rest = new URL(url);
   rest.searchParams.delete('state');
   const to = request.returnTo === undefined ? pathOf(rest) : validateReturnTo(request.returnTo);

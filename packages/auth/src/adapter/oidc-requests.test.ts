@@ -14,9 +14,9 @@ describe("oidc-client-ts's stored requests", () => {
     store('so', { id: 'so', created: 200, request_type: 'so:r', data: { signOut: true } });
     store('odd', { id: 'odd', created: 'soon' });
     localStorage.setItem('oidc.broken', '{');
-    expect(storedRequest('si')).toEqual({ kind: 'signIn', created: 100, returnTo: '/account' });
-    expect(storedRequest('so')).toEqual({ kind: 'signOut', created: 200, returnTo: undefined });
-    expect(storedRequest('odd')).toEqual({ kind: undefined, created: undefined, returnTo: undefined });
+    expect(storedRequest('si')).toEqual({ signOut: false, created: 100, returnTo: '/account' });
+    expect(storedRequest('so')).toEqual({ signOut: true, created: 200, returnTo: undefined });
+    expect(storedRequest('odd')).toEqual({ signOut: false, created: undefined, returnTo: undefined });
     expect(storedRequest('broken')).toBeNull();
     expect(storedRequest('none')).toBeNull();
     forgetRequest('si');

@@ -8,7 +8,8 @@ export const REQUEST_PREFIX = 'oidc.';
 
 /** A stored sign-in or sign-out request, as Plinth needs it. */
 export interface StoredRequest {
-  kind: 'signIn' | 'signOut' | undefined;
+  /** A sign-out request (oidc-client-ts's `request_type` `so:…`), else a sign-in (`si:…`). */
+  signOut: boolean;
   /** Epoch seconds. */
   created: number | undefined;
   /** The `returnTo` stored with it (validate before use). */
@@ -26,10 +27,8 @@ export function storedRequest(state: string): StoredRequest | null {
     return null;
   }
   if (!raw || typeof raw !== 'object') return null;
-  const type = typeof raw.request_type === 'string' ? raw.request_type : '';
   return {
-    // oidc-client-ts's request types: `si:r` (sign-in redirect), `so:r` (sign-out redirect), `si:s`…
-    kind: type.startsWith('si:') ? 'signIn' : type.startsWith('so:') ? 'signOut' : undefined,
+    signOut: String(raw.request_type).startsWith('so:'),
     created: typeof raw.created === 'number' ? raw.created : undefined,
     returnTo: raw.data?.returnTo,
   };
