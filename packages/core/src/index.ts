@@ -34,7 +34,13 @@ export {
 export { ErrorBoundary, type ErrorBoundaryFallbackProps, type ErrorBoundaryProps } from './ErrorBoundary';
 export { type ConfigErrorCode, configError, isPlinthError, PlinthError } from './error';
 export { isBrowser } from './is-browser';
-export { useVendorFailure, useVendorStatus, type VendorLifecycle } from './lifecycle';
+export {
+  type InstanceOrConfig,
+  useProvidedInstance,
+  useVendorFailure,
+  useVendorStatus,
+  type VendorLifecycle,
+} from './lifecycle';
 export { isDevelopment, reportMisconfiguration } from './misconfiguration';
 export {
   isSecretParam,

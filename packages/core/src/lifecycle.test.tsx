@@ -1,7 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { act, render, screen } from '../../../tooling/render';
+import { ConsentProvider } from './ConsentProvider';
+import type { ConsentStore } from './consent';
 import { createConsent } from './consent';
-import { useVendorFailure, useVendorStatus } from './lifecycle';
+import { useProvidedInstance, useVendorFailure, useVendorStatus, type VendorLifecycle } from './lifecycle';
 import { createVendorLoader } from './vendor-loader';
 
 function Status({ loader }: { loader: ReturnType<typeof createVendorLoader<object>> }) {
@@ -35,5 +37,75 @@ describe('useVendorStatus / useVendorFailure', () => {
   it('read idle and no failure on the server', () => {
     const loader = createVendorLoader<object>({ name: 'sdk', load: () => ({}), consent: false });
     expect(renderToString(<Status loader={loader} />)).toContain('idle -');
+  });
+});
+
+describe('useProvidedInstance (every vendor provider’s props)', () => {
+  type Config = { consent?: ConsentStore | false; name: string };
+  const created: Config[] = [];
+  const instances: ReturnType<typeof create>[] = [];
+  const create = (config: Config): VendorLifecycle & { config: Config; starts: number } => {
+    created.push(config);
+    const instance = {
+      config,
+      starts: 0,
+      start: () => void instance.starts++,
+      stop: () => {},
+      status: () => 'idle' as const,
+      failure: () => undefined,
+      subscribeStatus: () => () => {},
+    };
+    instances.push(instance);
+    return instance;
+  };
+  let seen: ReturnType<typeof create> | undefined;
+  function Provider(props: { instance?: ReturnType<typeof create>; config?: Config }) {
+    const { instance, created: own } = useProvidedInstance('TestProvider', props, create);
+    seen = instance;
+    return <p>{own ? 'created' : 'given'}</p>;
+  }
+  beforeEach(() => {
+    created.length = 0;
+    instances.length = 0;
+    seen = undefined;
+  });
+
+  it('creates from config with the nearest ConsentProvider’s store, and starts only the one it keeps (StrictMode)', () => {
+    const store = createConsent({ storage: null });
+    render(
+      <ConsentProvider store={store}>
+        <Provider config={{ name: 'a' }} />
+      </ConsentProvider>,
+    );
+    expect(screen.getByText('created')).toBeTruthy();
+    expect(created[0]).toEqual({ name: 'a', consent: store });
+    expect(seen?.starts).toBe(2); // start → stop → start
+    // StrictMode calls the state initializer twice and keeps one: creating costs nothing, the other never starts.
+    expect(instances.filter((instance) => instance.starts > 0)).toEqual([seen]);
+  });
+
+  it('the config’s own consent wins; `false` is kept', () => {
+    render(<Provider config={{ name: 'b', consent: false }} />);
+    expect(created[0]?.consent).toBe(false);
+  });
+
+  it('no consent store anywhere: configError consent_required, naming the provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Provider config={{ name: 'c' }} />)).toThrow(
+      expect.objectContaining({
+        source: 'config',
+        code: 'consent_required',
+        message: expect.stringContaining('TestProvider'),
+      }),
+    );
+  });
+
+  it('an instance given is used and started, never created', () => {
+    const given = create({ name: 'given', consent: false });
+    created.length = 0;
+    render(<Provider instance={given} />);
+    expect(screen.getByText('given')).toBeTruthy();
+    expect(created).toHaveLength(0);
+    expect(given.starts).toBe(2);
   });
 });

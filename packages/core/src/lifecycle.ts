@@ -1,5 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import type { PlinthError } from './error';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useConsentStore } from './ConsentProvider';
+import type { ConsentStore } from './consent';
+import { configError, type PlinthError } from './error';
 import type { VendorStatus } from './vendor-loader';
 
 /**
@@ -39,4 +41,43 @@ export function useVendorStatus(instance: StatusSource): VendorStatus {
 export function useVendorFailure(instance: StatusSource & Pick<VendorLifecycle, 'failure'>): PlinthError | undefined {
   const subscribe = useCallback((notify: () => void) => instance.subscribeStatus(notify), [instance]);
   return useSyncExternalStore(subscribe, instance.failure, none);
+}
+
+/** A vendor package's provider props: a ready `instance`, or a `config` to create one, never both. */
+export type InstanceOrConfig<Instance, Config> =
+  | { instance: Instance; config?: never }
+  | { instance?: never; config: Config };
+
+/**
+ * What every vendor package's provider does with its props: uses the `instance` given, or creates one once
+ * from `config` (with the nearest `ConsentProvider`'s store when the config has no `consent`; none at all
+ * throws `configError(…, 'consent_required')`), and runs it while mounted (`start()` in an effect, `stop()`
+ * in its cleanup: StrictMode's double effects give one SDK init). `created` says whether the provider owns it.
+ */
+export function useProvidedInstance<
+  Instance extends VendorLifecycle,
+  Config extends { consent?: ConsentStore | false | undefined },
+>(
+  provider: string,
+  props: { instance?: Instance | undefined; config?: Config | undefined },
+  create: (config: Config) => Instance,
+): { instance: Instance; created: boolean } {
+  const nearest = useConsentStore();
+  const [created] = useState(() => {
+    if (props.instance) return undefined;
+    const consent = props.config?.consent ?? nearest;
+    if (consent === null) {
+      throw configError(
+        `${provider} needs a consent store: render it inside a <ConsentProvider>, or set config.consent (false: none needed)`,
+        'consent_required',
+      );
+    }
+    return create({ ...(props.config as Config), consent });
+  });
+  const instance = props.instance ?? (created as Instance);
+  useEffect(() => {
+    instance.start();
+    return () => instance.stop();
+  }, [instance]);
+  return { instance, created: created !== undefined };
 }

@@ -90,7 +90,11 @@ describe('createCallQueue', () => {
   it('stops midway when the SDK stops being usable, and goes on from there later', () => {
     const queue = createCallQueue<Log>(10);
     let usable = true;
-    queue.event({ fn: (log) => void (log.push('revokes'), (usable = false)), at: new Date(0) });
+    const revokes = (log: Log) => {
+      log.push('revokes');
+      usable = false;
+    };
+    queue.event({ fn: revokes, at: new Date(0) });
     queue.event(entry('later'));
     const log: Log = [];
     queue.flush(
