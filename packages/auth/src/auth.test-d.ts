@@ -67,14 +67,12 @@ describe('types', () => {
     expectTypeOf<Auth>().toExtend<Pick<VendorLifecycle, 'start' | 'stop'>>();
   });
 
-  it('the vendor side and the resolved config are not public', () => {
-    // @ts-expect-error internal: the adapter (was AuthClient)
+  it('the vendor side, its session and the resolved config are not public (one config type: AuthConfig)', () => {
+    // @ts-expect-error the adapter is internal
     type _Adapter = import('./index').OidcAdapter;
-    // @ts-expect-error removed: AuthSettings, CreateAuthOptions, ResolvedAuthSettings (one type: AuthConfig)
-    type _Settings = import('./index').AuthSettings;
-    // @ts-expect-error removed
-    type _Options = import('./index').CreateAuthOptions;
-    // @ts-expect-error internal
-    type _Resolved = import('./index').ResolvedAuthSettings;
+    // @ts-expect-error the adapter's session (it holds the tokens) is internal
+    type _Session = import('./index').AuthSession;
+    // @ts-expect-error the config with its defaults filled in is internal
+    type _Resolved = import('./index').ResolvedAuthConfig;
   });
 });
