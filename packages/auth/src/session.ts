@@ -51,7 +51,7 @@ export interface Session {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-export function toUser(claims: Record<string, unknown>): AuthUser {
+function toUser(claims: Record<string, unknown>): AuthUser {
   const user: AuthUser = { id: String(claims.sub ?? ''), claims };
   const name = text(claims.name) ?? text(claims.preferred_username);
   const email = text(claims.email);
