@@ -11,7 +11,7 @@ import {
 } from '@plinth/core';
 import type { LogClient } from './adapter/datadog';
 import { createBaseLogger, messageOf } from './base';
-import { DATADOG_SITES, isDatadogSite } from './site';
+import { isDatadogSite, unknownSite } from './site';
 import type { LogContext, LogEntry, Logger, LoggerConfig, LogLevel } from './types';
 
 /** The console method of the levels the console has no method for (as the SDK's own console handler maps them). */
@@ -36,10 +36,7 @@ const idOnly = (user: { id: string }): LogContext => ({ id: user.id });
 export function createLogger(config: LoggerConfig): Logger {
   if (!config?.clientToken) throw configError('createLogger: `clientToken` is required', 'missing_option');
   if (config.site !== undefined && !isDatadogSite(config.site)) {
-    throw configError(
-      `createLogger: unknown Datadog site "${String(config.site)}" (one of ${DATADOG_SITES.join(', ')})`,
-      'invalid_option',
-    );
+    throw configError(unknownSite('createLogger', config.site), 'invalid_option');
   }
   const { consent, consentCategory = 'monitoring', channel = pageChannel } = config;
   if (consent === undefined) {

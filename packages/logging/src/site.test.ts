@@ -11,6 +11,7 @@ describe('Datadog sites', () => {
       'ap1.datadoghq.com': 'https://browser-intake-ap1-datadoghq.com',
       'ap2.datadoghq.com': 'https://browser-intake-ap2-datadoghq.com',
       'ddog-gov.com': 'https://browser-intake-ddog-gov.com',
+      'us2.ddog-gov.com': 'https://browser-intake-us2-ddog-gov.com',
     });
   });
 
@@ -19,5 +20,7 @@ describe('Datadog sites', () => {
     expect(() =>
       createLogger({ clientToken: 'pub', consent: false, site: 'datadoghq.europe' as 'datadoghq.eu' }),
     ).toThrow(/unknown Datadog site "datadoghq.europe"/);
+    // US2-FED (`us2.ddog-gov.com`) is one of the SDK's sites: a logger for it is created.
+    expect(createLogger({ clientToken: 'pub', consent: false, site: 'us2.ddog-gov.com' }).status()).toBe('idle');
   });
 });

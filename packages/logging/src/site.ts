@@ -1,15 +1,18 @@
 /**
- * Datadog's sites (https://docs.datadoghq.com/getting_started/site/): the one a client token belongs to
- * decides the intake. A token sent to another site's intake is answered 403 and the logs are lost.
+ * Datadog's sites: the one a client token belongs to decides the intake. A token sent to another site's
+ * intake is answered 403 and the logs are lost. The list is the named members of the pinned SDK's own
+ * `Site` type (`@datadog/js-core` `transport/intakeSites.ts`, re-exported by `@datadog/browser-logs`):
+ * `site.test-d.ts` fails when the two differ.
  */
 export const DATADOG_SITES = [
   'datadoghq.com', // US1 (the SDK's default)
   'us3.datadoghq.com',
   'us5.datadoghq.com',
-  'datadoghq.eu',
+  'datadoghq.eu', // EU1
   'ap1.datadoghq.com',
   'ap2.datadoghq.com',
   'ddog-gov.com', // US1-FED
+  'us2.ddog-gov.com', // US2-FED
 ] as const;
 
 export type DatadogSite = (typeof DATADOG_SITES)[number];
@@ -28,3 +31,7 @@ export function intakeOrigin(site: DatadogSite): string {
 export function isDatadogSite(value: unknown): value is DatadogSite {
   return typeof value === 'string' && (DATADOG_SITES as readonly string[]).includes(value);
 }
+
+/** The error message of a site that is not one of Datadog's (thrown at creation, not when logs are lost). */
+export const unknownSite = (caller: string, site: unknown) =>
+  `${caller}: unknown Datadog site "${String(site)}" (one of ${DATADOG_SITES.join(', ')})`;
