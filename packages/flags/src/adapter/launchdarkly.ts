@@ -12,6 +12,7 @@ import {
   type LDOptions,
 } from 'launchdarkly-js-client-sdk';
 import type { FlagValue } from '../defineFlags';
+import { LAUNCHDARKLY_URLS } from '../endpoints';
 import { type ContextAttribute, type ContextSource, currentContext } from '../ldContext';
 import type { FlagReason } from '../store';
 import { browserVisitorKey } from '../visitorKey';
@@ -72,6 +73,10 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
     sendEventsOnlyForVariation: true,
     evaluationReasons: true,
     fetchGoals: false,
+    // Given even when the config names none, so the hosts the README's CSP lists are these (endpoints.ts).
+    baseUrl: options.baseUrl || LAUNCHDARKLY_URLS.baseUrl,
+    streamUrl: options.streamUrl || LAUNCHDARKLY_URLS.streamUrl,
+    eventsUrl: options.eventsUrl || LAUNCHDARKLY_URLS.eventsUrl,
     diagnosticOptOut: false,
     logger: { debug: silent, info: silent, warn: silent, error: (message: string) => options.onError(message) },
     inspectors: [
@@ -93,9 +98,6 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
       },
     ],
   };
-  if (options.baseUrl) ldOptions.baseUrl = options.baseUrl;
-  if (options.streamUrl) ldOptions.streamUrl = options.streamUrl;
-  if (options.eventsUrl) ldOptions.eventsUrl = options.eventsUrl;
 
   // An anonymous visitor's key is the one the server's bootstrap read from the same cookie (not one the
   // SDK would generate), so a percentage rollout buckets them alike on both sides.

@@ -6,10 +6,12 @@
 import type { ConsentStatus, PlinthUser } from '@plinth/core';
 import { configError, PlinthError, scrubDeep } from '@plinth/core/server';
 import type { FlagCatalogue, FlagValue } from '../defineFlags';
+import { LAUNCHDARKLY_BOOTSTRAP_URL } from '../endpoints';
 import { type AppContext, type ContextAttribute, toContext, withKinds } from '../ldContext';
 import { type UserAttributes, userAttributesError } from '../userAttributes';
 import { visitorKeyFrom } from '../visitorKey';
 
+export { LAUNCHDARKLY_BOOTSTRAP_URL, LAUNCHDARKLY_URLS } from '../endpoints';
 export { newVisitorKey, VISITOR_KEY_COOKIE, visitorKeyCookie, visitorKeyFrom } from '../visitorKey';
 
 export interface BootstrapOptions {
@@ -55,7 +57,10 @@ export interface BootstrapOptions {
    * visit, create one with `newVisitorKey()`, pass it here and send `visitorKeyCookie(key)` as `Set-Cookie`.
    */
   anonymousKey?: string | undefined;
-  /** Default LaunchDarkly's `https://clientsdk.launchdarkly.com`. */
+  /**
+   * Default `https://clientsdk.launchdarkly.com` (`LAUNCHDARKLY_BOOTSTRAP_URL`): LaunchDarkly's client-side SDK
+   * host, which serves the same evaluation endpoint as the browser SDK's `https://app.launchdarkly.com`.
+   */
   baseUrl?: string | undefined;
   /** Give up after this long and return `{}` (the client then uses cache or defaults). Default 1000 ms. */
   timeoutMs?: number | undefined;
@@ -91,7 +96,7 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
   flags: FlagCatalogue<Defaults>,
   options: BootstrapOptions,
 ): Promise<Partial<Defaults>> {
-  const { clientSideId, baseUrl = 'https://clientsdk.launchdarkly.com', timeoutMs = 1000, consent } = options;
+  const { clientSideId, baseUrl = LAUNCHDARKLY_BOOTSTRAP_URL, timeoutMs = 1000, consent } = options;
   if (consent === undefined) {
     throw configError(
       "createBootstrap: `consent` is required: 'granted', 'pending', 'denied' or false",
