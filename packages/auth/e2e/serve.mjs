@@ -20,6 +20,13 @@ const strict = await startSandbox({
   quiet: true,
   vendorOptions: { oidc: { profile: 'cross-site-spa', accessTokenTtl: 15 } },
 });
+// Third-party cookies blocked (prompt=none answered login_required), everything else kind: the sealed-session
+// journeys (e2e/sealed.spec.ts), 6 s access tokens.
+const blocked = await startSandbox({
+  port: Number(values['sandbox-port'] ?? 4711) + 3,
+  quiet: true,
+  vendorOptions: { oidc: { thirdPartyCookies: false, accessTokenTtl: 6 } },
+});
 const port = Number(values.port ?? 4184);
 const hostile = await startHostileProvider({
   port: Number(values['sandbox-port'] ?? 4711) + 1,
@@ -33,11 +40,11 @@ const vite = await createServer({
 });
 await vite.listen();
 console.log(
-  `auth journeys: http://127.0.0.1:${port}/  sandbox ${sandbox.url}  strict ${strict.url}  hostile ${hostile.issuer}`,
+  `auth journeys: http://127.0.0.1:${port}/  sandbox ${sandbox.url}  strict ${strict.url}  hostile ${hostile.issuer}  blocked ${blocked.url}`,
 );
 
 const stop = async () => {
-  await Promise.allSettled([vite.close(), sandbox.close(), strict.close(), hostile.close()]);
+  await Promise.allSettled([vite.close(), sandbox.close(), strict.close(), hostile.close(), blocked.close()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -1,0 +1,229 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { ORIGIN, SANDBOX_URL } from '../playwright.config';
+
+// A reload where the hidden iframe sees no provider session (Safari, Firefox, Cognito): the fourth sandbox of
+// e2e/serve.mjs answers every `prompt=none` with `login_required`, as a provider on another site does when the
+// browser blocks third-party cookies (refresh tokens with rotation, revocation, end-session; 6 s access tokens).
+// `tokenStorage: 'sealed'` keeps the refresh token encrypted in IndexedDB under a non-extractable AES-GCM key
+// (README, "Sealed sessions"). On the code before it, every such reload ended signed out.
+
+const BLOCKED = SANDBOX_URL.replace(/:(\d+)$/, (_m, port) => `:${Number(port) + 3}`);
+const SETTINGS = { authority: `${BLOCKED}/oidc`, clientId: 'plinth-demo', tokenStorage: 'sealed' };
+
+interface Recorded {
+  status: number;
+  error?: string;
+  body?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+}
+
+const received = async (page: Page, route: string): Promise<Recorded[]> =>
+  (await page.request.get(`${BLOCKED}/_sandbox/received?vendor=oidc&route=${route}`)).json();
+const refreshes = async (page: Page) =>
+  (await received(page, 'token')).filter((entry) => entry.body?.grant_type === 'refresh_token');
+
+const test = base.extend<{ errors: string[]; tokens: string[]; logins: string[] }>({
+  errors: [
+    async ({ page, context }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.request.delete(`${BLOCKED}/_sandbox/received`);
+      await context.addInitScript(
+        (value) => sessionStorage.setItem('e2e.settings', value),
+        JSON.stringify(SETTINGS),
+      );
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+  /** Every token the provider's token endpoint handed to any page of the context. */
+  tokens: async ({ context }, use) => {
+    const tokens: string[] = [];
+    context.on('response', async (response) => {
+      if (!response.url().startsWith(`${BLOCKED}/oidc/token`) || response.request().method() !== 'POST') return;
+      const body = await response.json().catch(() => ({}));
+      for (const key of ['access_token', 'refresh_token', 'id_token']) if (body[key]) tokens.push(body[key]);
+    });
+    await use(tokens);
+  },
+  /** The provider's login form, each time it was shown. */
+  logins: async ({ context }, use) => {
+    const logins: string[] = [];
+    context.on('request', (request) => {
+      if (request.isNavigationRequest() && request.method() === 'GET' && request.url().includes('/oidc/interaction/'))
+        logins.push(request.url());
+    });
+    await use(logins);
+  },
+});
+
+async function signIn(page: Page) {
+  await page.goto('/account');
+  await page.waitForURL((url) => url.href.startsWith(`${BLOCKED}/oidc/interaction/`));
+  await page.getByLabel('Login').fill('ada.lovelace');
+  await page.getByLabel('Password').fill('anything');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/account`);
+  await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
+}
+
+/** Every value a script of the origin can read: web storage, cookies, and each IndexedDB record as stored. */
+const readable = (page: Page) =>
+  page.evaluate(async () => {
+    const records: { db: string; value: string; extractable?: boolean; exported: boolean }[] = [];
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of db.objectStoreNames) {
+        const values = await new Promise<unknown[]>((resolve, reject) => {
+          const all = db.transaction(store).objectStore(store).getAll();
+          all.onsuccess = () => resolve(all.result);
+          all.onerror = () => reject(all.error);
+        });
+        for (const value of values) {
+          // Binary fields as text (latin1, so every byte shows) and base64: a token in either would be found.
+          const show = (field: unknown): unknown => {
+            if (field instanceof ArrayBuffer || ArrayBuffer.isView(field)) {
+              const bytes = new Uint8Array(field instanceof ArrayBuffer ? field : field.buffer);
+              const text = String.fromCharCode(...bytes);
+              return `${text} ${btoa(text)}`;
+            }
+            if (field instanceof CryptoKey) return { algorithm: field.algorithm, extractable: field.extractable };
+            if (field && typeof field === 'object')
+              return Object.fromEntries(Object.entries(field).map(([k, v]) => [k, show(v)]));
+            return field;
+          };
+          const key = (value as { key?: unknown }).key;
+          const exported =
+            key instanceof CryptoKey &&
+            (await crypto.subtle.exportKey('raw', key).then(
+              () => true,
+              () => false,
+            ));
+          records.push({
+            db: name,
+            value: JSON.stringify(show(value)),
+            extractable: key instanceof CryptoKey ? key.extractable : undefined,
+            exported,
+          });
+        }
+      }
+      db.close();
+    }
+    const storage = [
+      ...Object.entries(localStorage).map(([k, v]) => `local:${k}=${v}`),
+      ...Object.entries(sessionStorage).map(([k, v]) => `session:${k}=${v}`),
+      `cookie:${document.cookie}`,
+    ].join('\n');
+    return { storage, records };
+  });
+
+test('signed in after a reload where prompt=none sees no provider session; sealed, renewed, gone at sign-out', async ({
+  page,
+  tokens,
+  logins,
+}) => {
+  await signIn(page);
+  expect(logins).toHaveLength(1);
+
+  // The reload: signed in again within a few seconds, no login form, no hidden iframe, one refresh grant.
+  const started = Date.now();
+  await page.reload();
+  await expect(page.getByTestId('name')).toHaveText('Ada Lovelace', { timeout: 5_000 });
+  const took = Date.now() - started;
+  expect(took).toBeLessThan(5_000);
+  expect(logins).toHaveLength(1);
+  expect(page.url()).toBe(`${ORIGIN}/account`);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect((await received(page, 'authorization')).filter((entry) => entry.query?.prompt === 'none')).toEqual([]);
+  expect((await refreshes(page)).map((entry) => entry.status)).toEqual([200]);
+  console.log(`sealed: signed in again ${took} ms after the reload`);
+
+  // Nothing a script can read holds a token in plain text: web storage and cookies hold none, and the one
+  // IndexedDB record is ciphertext next to a key that cannot be exported.
+  const { storage, records } = await readable(page);
+  expect(tokens.length).toBeGreaterThanOrEqual(6); // access, refresh, ID token: sign-in and the reload's refresh
+  for (const token of tokens) {
+    expect(storage).not.toContain(token);
+    for (const record of records) expect(record.value).not.toContain(token);
+  }
+  expect(records).toHaveLength(1);
+  expect(records[0]).toMatchObject({ db: 'plinth.auth:plinth-demo', extractable: false, exported: false });
+  expect(records[0]?.value).toContain('"name":"AES-GCM"');
+  expect(records[0]?.value).not.toMatch(/refresh_token|access_token|id_token|eyJ/);
+
+  // Renewal past the access token's lifetime (6 s): the rotated refresh token replaces the sealed one.
+  const expires = String(await page.getByTestId('expires').textContent());
+  await expect(page.getByTestId('expires')).not.toHaveText(expires, { timeout: 15_000 });
+  await expect.poll(async () => (await refreshes(page)).length).toBe(2);
+  expect((await refreshes(page)).map((entry) => entry.status)).toEqual([200, 200]);
+  const renewed = await readable(page);
+  expect(renewed.records).toHaveLength(1);
+  expect(renewed.records[0]?.value).not.toBe(records[0]?.value);
+  await expect(page.getByTestId('status')).toHaveText('signedIn');
+
+  // A reload after the renewal: the rotated refresh token works (the one before it would be refused).
+  await page.reload();
+  await expect(page.getByTestId('name')).toHaveText('Ada Lovelace', { timeout: 5_000 });
+  expect((await refreshes(page)).map((entry) => entry.status)).toEqual([200, 200, 200]);
+
+  // Sign-out through the provider's page: the sealed record goes before the browser leaves.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+  expect((await readable(page)).records).toEqual([]);
+  await page.reload();
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  expect((await refreshes(page)).length).toBe(3);
+  expect(logins).toHaveLength(1);
+});
+
+test("another tab's sign-out deletes the sealed session; a second tab restores from it without a login", async ({
+  page,
+  context,
+  logins,
+}) => {
+  await signIn(page);
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(second.getByTestId('user')).toHaveText('Ada Lovelace', { timeout: 5_000 });
+  expect(logins).toHaveLength(1);
+
+  await second.getByRole('button', { name: 'Leave this app only' }).click();
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+  await expect.poll(async () => (await readable(page)).records).toEqual([]);
+  await page.reload();
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await second.close();
+});
+
+test("a refresh the provider refuses (signed out on the provider's page) clears the sealed session", async ({
+  page,
+  context,
+  logins,
+}) => {
+  await signIn(page);
+  expect((await readable(page)).records).toHaveLength(1);
+  // The user signs out at the provider itself, in another tab (no id_token_hint: oidc-provider asks first).
+  const provider = await context.newPage();
+  await provider.goto(`${BLOCKED}/oidc/session/end`);
+  await provider.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await provider.close();
+
+  await page.goto('/');
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  const refused = await refreshes(page);
+  expect(refused.map((entry) => entry.status)).toEqual([400]);
+  expect(refused[0]?.error).toMatch(/invalid_grant/);
+  expect((await readable(page)).records).toEqual([]);
+  expect(logins).toHaveLength(1);
+});
