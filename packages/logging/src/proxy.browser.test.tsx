@@ -1,7 +1,6 @@
-import { createTestConsent, resetChannel } from '@plinth/core/testing';
+import { resetChannel } from '@plinth/core/testing';
 import { inject } from 'vitest';
-import { clearReceived, flush, received } from '../test/intake';
-import { createLogger } from './index';
+import { clearReceived, flush, readyLogger, received } from '../test/intake';
 import { createIntakeProxy } from './proxy';
 
 // The path allow-list of `@plinth/logging/proxy` against what the real SDK (7.16.2) sends: the logger posts
@@ -13,15 +12,7 @@ beforeAll(() => clearReceived(sandboxUrl));
 afterAll(() => resetChannel());
 
 it('forwards every ddforward the real SDK sends to the site’s intake, path and query unchanged', async () => {
-  const logger = createLogger({
-    clientToken: 'pub-proxy-test',
-    console: false,
-    site: 'us2.ddog-gov.com',
-    proxy: `${sandboxUrl}/datadog/intake`,
-    consent: createTestConsent({ monitoring: 'granted' }),
-  });
-  logger.start();
-  await expect.poll(() => logger.status()).toBe('ready');
+  const logger = await readyLogger(sandboxUrl, { clientToken: 'pub-proxy-test', site: 'us2.ddog-gov.com' });
   logger.warn('through the proxy');
   flush(logger, 'proxy');
   await expect

@@ -1,5 +1,6 @@
 // Browser-side helpers: read what the sandbox's Datadog intake recorded, and make the SDK send now.
-import type { LoggerBase } from '../src/index';
+import { createTestConsent } from '@plinth/core/testing';
+import { createLogger, type Logger, type LoggerBase, type LoggerConfig } from '../src/index';
 
 export interface IntakeLog {
   message: string;
@@ -51,4 +52,17 @@ export function nextPageError(): Promise<unknown> {
     window.addEventListener('error', onError);
     window.addEventListener('unhandledrejection', onError);
   });
+}
+
+/** A logger with monitoring granted that posts to the sandbox's intake, started and `ready`. */
+export async function readyLogger(sandboxUrl: string, config: Omit<LoggerConfig, 'consent'>): Promise<Logger> {
+  const logger = createLogger({
+    console: false, // the console is watched for the logger's own warnings, not for its logs
+    proxy: `${sandboxUrl}/datadog/intake`,
+    consent: createTestConsent({ monitoring: 'granted' }),
+    ...config,
+  });
+  logger.start();
+  await expect.poll(() => logger.status()).toBe('ready');
+  return logger;
 }
