@@ -11,7 +11,9 @@ export type AuthErrorSource = 'callback' | 'renew' | 'signIn' | 'signOut' | 'dis
  * `invalid_id_token`: the ID token's signature, algorithm, `iss`, `aud`/`azp`, `exp` or `iat` failed
  * its check (OpenID Connect Core 3.1.3.7); `issuer_mismatch`: the discovery document or the
  * authorization response (RFC 9207 `iss`) names another issuer; `userinfo_mismatch`: UserInfo's `sub`
- * is not the ID token's.
+ * is not the ID token's (or, for Entra ID, an ID token's `iss` names another tenant than its `tid`, or a tenant
+ * outside `tenants`); `session_ended`: the provider ended the session for good and a new sign-in is needed
+ * (Entra ID's refresh tokens for single-page apps end 24 h after sign-in).
  */
 export type AuthErrorCode =
   | 'state_mismatch'
@@ -26,6 +28,7 @@ export type AuthErrorCode =
   | 'invalid_id_token'
   | 'issuer_mismatch'
   | 'userinfo_mismatch'
+  | 'session_ended'
   | 'provider'
   | 'unknown';
 

@@ -47,3 +47,30 @@ describe('AuthConfig', () => {
     expect(refused({ ...base, authority: 'http://127.0.0.1:4700/oidc', callbackPath: '/cb' })).toBe('accepted');
   });
 });
+
+describe('AuthConfig: provider', () => {
+  const base = { authority: 'https://id.example', clientId: 'spa' };
+
+  it('takes one of the known providers; anything else is invalid_option', () => {
+    for (const provider of ['entra', 'cognito', 'keycloak', 'auth0', 'okta', 'generic'] as const)
+      expect(refused({ ...base, provider })).toBe('accepted');
+    expect(refused({ ...base, provider: 'azure' as 'entra' })).toEqual({ source: 'config', code: 'invalid_option' });
+    expect(
+      refused({ ...base, provider: 'entra', tenants: ['consumers', '72f988bf-86f1-41af-91ab-2d7cd011db47'] }),
+    ).toBe('accepted');
+    expect(refused({ ...base, tenants: 'common' as unknown as string[] })).toEqual({
+      source: 'config',
+      code: 'invalid_option',
+    });
+  });
+
+  it('Google, browser-only, is refused at creation, naming the way out', () => {
+    for (const config of [
+      { ...base, provider: 'google' as const },
+      { authority: 'https://accounts.google.com', clientId: 'x.apps.googleusercontent.com' },
+    ]) {
+      expect(refused(config)).toEqual({ source: 'config', code: 'invalid_option' });
+      expect(() => resolveConfig(config)).toThrow(/client secret.*token-mediating backend.*#google/s);
+    }
+  });
+});

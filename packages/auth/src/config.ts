@@ -1,7 +1,14 @@
 import { configError } from '@plinth/core';
 import type { AuthConfig } from './types';
 
-type Optional = 'extraQueryParams' | 'idTokenAlgorithms' | 'logoutUrl' | 'navigate';
+type Optional =
+  | 'extraQueryParams'
+  | 'idTokenAlgorithms'
+  | 'logoutUrl'
+  | 'navigate'
+  | 'provider'
+  | 'tenants'
+  | 'offlineAccess';
 /** `AuthConfig` with every default filled in (internal). */
 export type ResolvedAuthConfig = Required<Omit<AuthConfig, Optional>> & Pick<AuthConfig, Optional>;
 
@@ -9,10 +16,14 @@ export type ResolvedAuthConfig = Required<Omit<AuthConfig, Optional>> & Pick<Aut
 const valid = (name: string, value: string) =>
   name === 'authority' ? /^https?:\/\/[^/\s]/i.test(value) : /^\/(?![/\\])/.test(value);
 
+/** Where a Google sign-in goes instead (README). */
+const GOOGLE = 'https://www.npmjs.com/package/@plinth/auth#google';
+
 /**
  * The defaults filled in, and the mistakes refused where they are made (`PlinthError`, `source: 'config'`):
  * `missing_option` without `authority` or `clientId`, `invalid_option` for an authority that is not an
- * http(s) URL, a path that is not one on this origin (`/…`) or an unknown `tokenStorage`.
+ * http(s) URL, a path that is not one on this origin (`/…`), an unknown `tokenStorage` or `provider`, `tenants`
+ * that is not a list, and Google (its token endpoint wants the client secret, which a browser cannot keep).
  */
 export function resolveConfig(config: AuthConfig): ResolvedAuthConfig {
   const resolved: ResolvedAuthConfig = {
@@ -23,7 +34,6 @@ export function resolveConfig(config: AuthConfig): ResolvedAuthConfig {
     tokenStorage: 'memory',
     requestMaxAgeSeconds: 900,
     renewBeforeSeconds: 60,
-    offlineAccess: true,
     loadUserInfo: false,
     clockToleranceSeconds: 300,
     // An option given as `undefined` (an unset env variable) takes its default.
@@ -40,6 +50,16 @@ export function resolveConfig(config: AuthConfig): ResolvedAuthConfig {
   if (!/^(memory|session)$/.test(resolved.tokenStorage))
     throw configError(
       `auth: \`tokenStorage\` is 'memory' or 'session', not "${resolved.tokenStorage}"`,
+      'invalid_option',
+    );
+  const { provider, tenants } = resolved;
+  if (provider !== undefined && !/^(entra|cognito|keycloak|auth0|okta|google|generic)$/.test(provider))
+    throw configError(`auth: \`provider\` cannot be "${provider}"`, 'invalid_option');
+  if (tenants !== undefined && !(Array.isArray(tenants) && tenants.every((t) => typeof t === 'string')))
+    throw configError('auth: `tenants` is a list of tenant ids', 'invalid_option');
+  if (provider === 'google' || (!provider && /^https:\/\/accounts\.google\.com\/?$/i.test(resolved.authority)))
+    throw configError(
+      `auth: Google's token endpoint requires the client secret, which a browser-only app cannot keep: sign in to Google through a token-mediating backend that holds it (${GOOGLE})`,
       'invalid_option',
     );
   return resolved;

@@ -33,18 +33,36 @@ export interface AuthState {
 /** A provider's sign-out URL for providers without an `end_session_endpoint` (Cognito's `/logout`, Auth0's `/v2/logout`). */
 export type LogoutUrl = (context: { clientId: string; postLogoutRedirectUri: string; idToken?: string }) => string;
 
+/**
+ * The identity provider, for what differs between them (README, "Providers"): issuer validation, the sign-out
+ * parameters, the token types revocation takes, the default scope, whether a hidden iframe can renew.
+ */
+export type IdentityProvider = 'entra' | 'cognito' | 'keycloak' | 'auth0' | 'okta' | 'google' | 'generic';
+
 /** The one configuration of `createAuth(config)` and `<AuthProvider config>`. */
 export interface AuthConfig {
   /** The issuer, e.g. `https://id.example.com` (discovery at `/.well-known/openid-configuration`). */
   authority: string;
   /** A public client registered for the authorization code flow with PKCE. */
   clientId: string;
+  /**
+   * Which provider this is. Default: detected from discovery where it shows (Entra ID's `{tenantid}` issuer or
+   * login.microsoftonline.com, Keycloak's `/realms/<realm>`, Cognito's hosts, Google, Auth0's and Okta's own
+   * domains), else `'generic'`; an explicit value wins (a custom domain hides Auth0 and Okta).
+   */
+  provider?: IdentityProvider;
+  /**
+   * Entra ID with a multi-tenant authority (`/common`, `/organizations`, `/consumers`): the tenants (GUIDs, or
+   * `'consumers'` for personal Microsoft accounts) whose users may sign in. Default: any tenant.
+   */
+  tenants?: string[];
   /** Default `'openid profile email'` (plus `offline_access` when the provider supports it, see `offlineAccess`). */
   scope?: string;
   /**
    * Ask for `offline_access` when the discovery document lists it in `scopes_supported`: Auth0, Okta and
    * Entra ID issue a refresh token only then, and without one the session cannot outlive its access token
-   * where third-party cookies are blocked. Default true; false for providers with their own parameter (Google).
+   * where third-party cookies are blocked. Default true, but false for Keycloak (its refresh tokens come
+   * without it; with it, an offline session that outlives SSO logout), Cognito and Google.
    */
   offlineAccess?: boolean;
   /** Also load UserInfo after sign-in (providers with thin ID tokens, e.g. Okta); its `sub` must be the ID token's. Default false. */

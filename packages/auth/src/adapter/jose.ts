@@ -2,11 +2,14 @@
 // lazy chunk as oidc-client-ts and is never in the initial bundle.
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import { AuthError, type AuthErrorSource } from '../AuthError';
+import { tenantIssuer } from './profiles';
 
 /** What an ID token must satisfy (OpenID Connect Core 3.1.3.7), from the discovery document and the settings. */
 export interface IdTokenPolicy {
-  /** The discovery document's `issuer` (already checked against the configured authority). */
+  /** The discovery document's `issuer` (already checked against the configured authority); Entra ID: a `{tenantid}` template. */
   issuer: string;
+  /** The tenants allowed when `issuer` is a template (`AuthConfig.tenants`). */
+  tenants?: readonly string[];
   clientId: string;
   /** The discovery document's `jwks_uri`. */
   jwksUri: string;
@@ -55,7 +58,8 @@ const reasonOf = (error: unknown): string => {
  * Verifies an ID token's signature against the provider's published keys and its claims: `iss` is the
  * issuer, `aud` holds the client id (with several audiences, `azp` must be the client id; when `azp` is
  * there it must be the client id), `exp` in the future, `iat` and `sub` present. Resolves the claims;
- * rejects with an `AuthError` `invalid_id_token` saying which check failed.
+ * rejects with an `AuthError` `invalid_id_token` saying which check failed, or `issuer_mismatch` when an issuer
+ * template's tenant is not the token's own `tid` or not an allowed one (`tenantIssuer`).
  */
 export async function verifyIdToken(
   idToken: string,
@@ -63,8 +67,10 @@ export async function verifyIdToken(
   source: AuthErrorSource,
 ): Promise<Record<string, unknown>> {
   try {
+    const template = policy.issuer.includes('{tenantid}');
     const { payload } = await jwtVerify(idToken, keySet(policy.jwksUri), {
-      issuer: policy.issuer,
+      // A `{tenantid}` template is resolved with the token's own `tid` once its signature is checked.
+      ...(template ? {} : { issuer: policy.issuer }),
       audience: policy.clientId,
       algorithms: [...policy.algorithms],
       clockTolerance: policy.clockToleranceSeconds,
@@ -74,8 +80,10 @@ export async function verifyIdToken(
     if ((several || payload.azp !== undefined) && payload.azp !== policy.clientId) {
       throw new Error(`claim "azp" is ${JSON.stringify(payload.azp)}, not this client (${policy.clientId})`);
     }
+    if (template) tenantIssuer(policy.issuer, payload, policy.tenants, source);
     return payload as Record<string, unknown>;
   } catch (cause) {
+    if (cause instanceof AuthError) throw cause;
     throw new AuthError(`${source}: the ID token was refused (${reasonOf(cause)})`, {
       source,
       code: 'invalid_id_token',

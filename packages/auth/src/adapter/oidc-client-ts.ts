@@ -6,9 +6,17 @@
 import { InMemoryWebStorage, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { AuthError, type AuthErrorSource } from '../AuthError';
 import type { ResolvedAuthConfig } from '../config';
-import type { AuthorizationParams, AuthSession, OidcAdapter } from '../types';
+import type { AuthorizationParams, AuthSession, IdentityProvider, OidcAdapter } from '../types';
 import { type IdTokenPolicy, signingAlgorithms, verifyIdToken } from './jose';
 import { REQUEST_PREFIX } from './oidc-requests';
+import {
+  detectProvider,
+  issuerMatchesAuthority,
+  logoutTarget,
+  PROFILES,
+  type ProviderProfile,
+  renewFailure,
+} from './profiles';
 
 /** Tokens in memory, one store per page: two providers with the same settings share the user. */
 const memory = new InMemoryWebStorage();
@@ -21,9 +29,6 @@ const toSession = (user: User): AuthSession => ({
   returnTo: (user.state as { returnTo?: unknown } | undefined)?.returnTo,
 });
 
-/** The issuer without trailing slashes, for comparing a configured authority with a discovery document's issuer. */
-const normalise = (issuer: string) => issuer.replace(/\/+$/, '');
-
 /** `scope` with `offline_access` added when the provider lists it (and the app did not turn it off). */
 export function scopeFor(scope: string, supported: unknown, offlineAccess: boolean): string {
   const scopes = scope.split(/\s+/).filter(Boolean);
@@ -33,14 +38,20 @@ export function scopeFor(scope: string, supported: unknown, offlineAccess: boole
     : scope;
 }
 
-/** RFC 9207: the authorization response's `iss`, when there is one or the provider promises one, is the issuer. */
+/**
+ * RFC 9207: the authorization response's `iss`, when there is one or the provider promises one, is the issuer
+ * (for an Entra ID `{tenantid}` template: the template with some tenant; the ID token's `tid` pins it).
+ */
 function responseIssuerProblem(
   url: string,
   metadata: { issuer?: unknown; authorization_response_iss_parameter_supported?: unknown },
+  provider: IdentityProvider = 'generic',
 ) {
   const iss = new URL(url).searchParams.get('iss');
   if (iss === null && metadata.authorization_response_iss_parameter_supported !== true) return undefined;
   if (iss === metadata.issuer) return undefined;
+  const issuer = String(metadata.issuer);
+  if (iss !== null && issuer.includes('{tenantid}') && issuerMatchesAuthority(issuer, iss, provider)) return undefined;
   return iss === null
     ? 'the authorization response has no `iss`, though the provider announces it (RFC 9207)'
     : `the authorization response comes from issuer "${iss}", not "${String(metadata.issuer)}" (RFC 9207)`;
@@ -72,10 +83,13 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
   });
 
   type Metadata = Awaited<ReturnType<typeof manager.metadataService.getMetadata>>;
-  let discovered: Promise<{ metadata: Metadata; policy: IdTokenPolicy }> | undefined;
+  let discovered:
+    | Promise<{ metadata: Metadata; policy: IdTokenPolicy; provider: IdentityProvider; profile: ProviderProfile }>
+    | undefined;
   /**
-   * The discovery document, once per page: its `issuer` must be the configured authority (trailing
-   * slash aside), else nothing is sent to the provider. A network failure is tried again next time.
+   * The discovery document, once per page, and the provider's profile (`settings.provider`, else detected): its
+   * `issuer` must be the configured authority (trailing slash aside; Entra ID: its `{tenantid}` template with
+   * the authority's tenant), else nothing is sent to the provider. A network failure is tried again next time.
    */
   const discovery = () =>
     (discovered ??= (async () => {
@@ -91,7 +105,8 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
         });
       }
       const issuer = typeof metadata.issuer === 'string' ? metadata.issuer : '';
-      if (!issuer || normalise(issuer) !== normalise(settings.authority)) {
+      const provider = detectProvider(metadata, settings.provider);
+      if (!issuer || !issuerMatchesAuthority(issuer, settings.authority, provider)) {
         throw new AuthError(
           `discovery: the provider's issuer is "${issuer}", not the configured authority "${settings.authority}"`,
           { source: 'discovery', code: 'issuer_mismatch' },
@@ -105,6 +120,7 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
       }
       const policy: IdTokenPolicy = {
         issuer,
+        ...(settings.tenants ? { tenants: settings.tenants } : {}),
         clientId: settings.clientId,
         jwksUri: metadata.jwks_uri,
         algorithms: signingAlgorithms(
@@ -113,7 +129,7 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
         ),
         clockToleranceSeconds: settings.clockToleranceSeconds,
       };
-      return { metadata, policy };
+      return { metadata, policy, provider, profile: PROFILES[provider] };
     })());
 
   /** Keeps `user` only when its ID token passes every check; otherwise forgets it (no token kept) and rejects. */
@@ -134,8 +150,9 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
   return {
     async signIn(returnTo, signal, params: AuthorizationParams = {}) {
       let metadata: Metadata;
+      let profile: ProviderProfile;
       try {
-        ({ metadata } = await discovery());
+        ({ metadata, profile } = await discovery());
       } catch (error) {
         if (signal?.aborted) return;
         throw error;
@@ -144,7 +161,7 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
       if (signal?.aborted) return;
       await manager.signinRedirect({
         state: { returnTo },
-        scope: scopeFor(settings.scope, metadata.scopes_supported, settings.offlineAccess),
+        scope: scopeFor(settings.scope, metadata.scopes_supported, settings.offlineAccess ?? profile.offlineAccess),
         login_hint: params.loginHint,
         prompt: params.prompt,
         acr_values: params.acrValues,
@@ -154,8 +171,8 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
       });
     },
     async callback(url) {
-      const { metadata } = await discovery();
-      const problem = responseIssuerProblem(url, metadata);
+      const { metadata, provider } = await discovery();
+      const problem = responseIssuerProblem(url, metadata, provider);
       if (problem) {
         // Refused before the code is exchanged: no token request goes to whoever sent it.
         const state = new URL(url).searchParams.get('state');
@@ -167,7 +184,8 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
     async silentCallback(url) {
       // Inside the hidden iframe: a response from another issuer goes to the parent page as an error
       // response, so the parent refuses it without exchanging its code.
-      const problem = responseIssuerProblem(url, (await discovery().catch(() => undefined))?.metadata ?? {});
+      const found = await discovery().catch(() => undefined);
+      const problem = responseIssuerProblem(url, found?.metadata ?? {}, found?.provider);
       if (problem) {
         const answer = new URL(url);
         answer.search = new URLSearchParams({
@@ -184,40 +202,52 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
       return user && !user.expired ? toSession(user) : null;
     },
     async renew() {
-      await discovery();
-      const before = (await manager.getUser())?.id_token;
+      const { provider, profile } = await discovery();
+      const stored = await manager.getUser();
+      const before = stored?.id_token;
+      if (!profile.iframe && !stored?.refresh_token) {
+        // Cognito refuses to be framed: the hidden iframe would only time out.
+        throw new AuthError(`renew: no refresh token, and ${provider} does not answer prompt=none in an iframe`, {
+          source: 'renew',
+          code: 'login_required',
+        });
+      }
       // With a refresh token: the token endpoint; without one: `prompt=none` in a hidden iframe.
-      const user = await manager.signinSilent();
+      const user = await manager.signinSilent().catch((thrown: unknown) => {
+        throw renewFailure(profile, thrown) ?? thrown;
+      });
       if (!user) throw new AuthError('renew: no session', { source: 'renew', code: 'login_required' });
       return verified(user, 'renew', before);
     },
     async revoke() {
-      const { metadata } = await discovery();
+      const { metadata, profile } = await discovery();
       // Entra ID has none: the tokens live until they expire (README, "Going live").
       if (!metadata.revocation_endpoint) return false;
-      await manager.revokeTokens(['refresh_token', 'access_token']);
+      // Cognito revokes refresh tokens only (and with one, the access tokens issued from it).
+      await manager.revokeTokens(profile.revokeTokenTypes);
       return true;
     },
     async endSession(returnTo) {
-      const { metadata } = await discovery().catch(() => ({ metadata: {} as Metadata }));
-      if (metadata.end_session_endpoint) {
+      const found = await discovery().catch(() => undefined);
+      const metadata = found?.metadata ?? ({} as Metadata);
+      const standard = found?.profile.logout !== 'client-id-logout-uri';
+      if (metadata.end_session_endpoint && standard) {
         // Sends id_token_hint, then forgets the user. The `state` (a stored `so:` request) is how the app knows,
         // back on postLogoutPath, that it is returning from this page (routing.ts: `signOutReturn`), and where
         // to land then.
         await manager.signoutRedirect({ state: { signOut: true, returnTo } });
         return true;
       }
-      // No state comes back from a `logoutUrl` page: it returns to postLogoutPath (README, "Sign-out variants").
+      // No state comes back from a `logoutUrl` or Cognito's page: it returns to postLogoutPath (README,
+      // "Sign-out variants").
       const idToken = (await manager.getUser())?.id_token;
       await manager.removeUser();
-      if (!settings.logoutUrl) return false;
-      const target = new URL(
-        settings.logoutUrl({
-          clientId: settings.clientId,
-          postLogoutRedirectUri: origin + settings.postLogoutPath,
-          ...(idToken ? { idToken } : {}),
-        }),
-      );
+      const context = { clientId: settings.clientId, postLogoutRedirectUri: origin + settings.postLogoutPath };
+      const url = settings.logoutUrl
+        ? settings.logoutUrl({ ...context, ...(idToken ? { idToken } : {}) })
+        : found && logoutTarget(found.profile, metadata, context);
+      if (!url) return false;
+      const target = new URL(url);
       if (target.protocol !== 'https:' && target.protocol !== 'http:') {
         throw new AuthError(`signOut: logoutUrl must be an http(s) URL, got ${target.protocol}`, {
           source: 'signOut',
