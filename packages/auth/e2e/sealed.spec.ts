@@ -28,10 +28,7 @@ const test = base.extend<{ errors: string[]; tokens: string[]; logins: string[] 
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.request.delete(`${BLOCKED}/_sandbox/received`);
-      await context.addInitScript(
-        (value) => sessionStorage.setItem('e2e.settings', value),
-        JSON.stringify(SETTINGS),
-      );
+      await context.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(SETTINGS));
       await use(errors);
       expect(errors).toEqual([]);
     },

@@ -47,9 +47,9 @@ export function resolveConfig(config: AuthConfig): ResolvedAuthConfig {
     if (typeof value !== 'string' || !valid(name, value))
       throw configError(`auth: \`${name}\` cannot be "${value}"`, 'invalid_option');
   }
-  if (!/^(memory|session)$/.test(resolved.tokenStorage))
+  if (!/^(memory|sealed|session)$/.test(resolved.tokenStorage))
     throw configError(
-      `auth: \`tokenStorage\` is 'memory' or 'session', not "${resolved.tokenStorage}"`,
+      `auth: \`tokenStorage\` is 'memory', 'sealed' or 'session', not "${resolved.tokenStorage}"`,
       'invalid_option',
     );
   const { provider, tenants } = resolved;

@@ -79,8 +79,15 @@ export interface AuthConfig {
   silentCallbackPath?: string;
   /** Where the provider's end-session page returns. Default `/`. */
   postLogoutPath?: string;
-  /** `'memory'` (default): tokens never touch web storage. `'session'`: kept in sessionStorage across reloads, readable by any script on the page (XSS). */
-  tokenStorage?: 'memory' | 'session';
+  /**
+   * Where tokens live. `'memory'` (default): never in web storage; a reload restores the session only through the
+   * hidden iframe (`prompt=none`), which sees no provider session where third-party cookies are blocked (Safari,
+   * Firefox) or the provider refuses iframes (Cognito). `'sealed'`: also the refresh token (not the access token)
+   * in IndexedDB, encrypted under a non-extractable AES-GCM key, so such a reload signs in again with it; deleted
+   * at every sign-out and when a refresh fails (README, "Sealed sessions": what it protects and what not).
+   * `'session'`: kept in sessionStorage across reloads, readable by any script on the page (XSS).
+   */
+  tokenStorage?: 'memory' | 'sealed' | 'session';
   /** A stored sign-in request older than this is refused (`expired`) and cleared. Default 900 s. */
   requestMaxAgeSeconds?: number;
   /** Renew this many seconds before the access token expires (at most a third of its lifetime). Default 60. */

@@ -17,6 +17,7 @@ import {
   type ProviderProfile,
   renewFailure,
 } from './profiles';
+import { indexedDbVault, sealedStore } from './sealed';
 
 /** Tokens in memory, one store per page: two providers with the same settings share the user. */
 const memory = new InMemoryWebStorage();
@@ -59,6 +60,12 @@ function responseIssuerProblem(
 
 export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
   const origin = location.origin;
+  const inMemory = new WebStorageStateStore({ store: settings.tokenStorage === 'session' ? sessionStorage : memory });
+  // 'sealed': the refresh token also sealed in IndexedDB, for a reload where the iframe sees no provider session.
+  const sealed =
+    settings.tokenStorage === 'sealed'
+      ? sealedStore(indexedDbVault(`plinth.auth:${settings.clientId}`), inMemory)
+      : undefined;
   const manager = new UserManager({
     authority: settings.authority,
     client_id: settings.clientId,
@@ -69,9 +76,7 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
     post_logout_redirect_uri: origin + settings.postLogoutPath,
     // Plinth renews itself: single-flight, serialised across tabs (oidc-client-ts would start its own timer in the constructor).
     automaticSilentRenew: false,
-    userStore: new WebStorageStateStore({
-      store: settings.tokenStorage === 'session' ? sessionStorage : memory,
-    }),
+    userStore: sealed ?? inMemory,
     stateStore: new WebStorageStateStore({ prefix: REQUEST_PREFIX, store: localStorage }),
     staleStateAgeInSeconds: settings.requestMaxAgeSeconds,
     revokeTokenTypes: ['refresh_token', 'access_token'],
@@ -213,7 +218,8 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
         });
       }
       // With a refresh token: the token endpoint; without one: `prompt=none` in a hidden iframe.
-      const user = await manager.signinSilent().catch((thrown: unknown) => {
+      const user = await manager.signinSilent().catch(async (thrown: unknown) => {
+        await sealed?.drop(); // a refused refresh token is not kept for the next reload
         throw renewFailure(profile, thrown) ?? thrown;
       });
       if (!user) throw new AuthError('renew: no session', { source: 'renew', code: 'login_required' });
