@@ -2,7 +2,7 @@
  * Datadog's sites: the one a client token belongs to decides the intake. A token sent to another site's
  * intake is answered 403 and the logs are lost. The list is the named members of the pinned SDK's own
  * `Site` type (`@datadog/js-core` `transport/intakeSites.ts`, re-exported by `@datadog/browser-logs`):
- * `site.test-d.ts` fails when the two differ.
+ * `adapter/site.test-d.ts` fails when the two differ.
  */
 export const DATADOG_SITES = [
   'datadoghq.com', // US1 (the SDK's default)

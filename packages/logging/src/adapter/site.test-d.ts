@@ -1,5 +1,5 @@
 import type { Site } from '@datadog/browser-logs';
-import { DATADOG_SITES, type DatadogSite } from './site';
+import { DATADOG_SITES, type DatadogSite } from '../site';
 
 /** The named sites of a union that ends with `(string & {})` (the SDK's own escape hatch for any string). */
 type NamedSites<T> = T extends string ? (string extends T ? never : T) : never;
