@@ -44,6 +44,7 @@ describe('AuthConfig', () => {
       source: 'config',
       code: 'invalid_option',
     });
+    expect(refused({ ...base, tokenStorage: 'sealed' })).toBe('accepted');
     expect(refused({ ...base, authority: 'http://127.0.0.1:4700/oidc', callbackPath: '/cb' })).toBe('accepted');
   });
 });

@@ -86,7 +86,7 @@ export function sealedStore(vault: Vault, memory: StateStore): SealedStore {
     },
     async get(key) {
       const [own, sealed] = await Promise.all([memory.get(key), opened(key)]);
-      return sealed && parse(own)?.refresh_token !== parse(sealed)?.refresh_token ? sealed : own;
+      return sealed && parse(own)?.refresh_token !== parse(sealed)?.refresh_token ? sealed : (own ?? null);
     },
     async remove(key) {
       await quietly(vault.clear());
