@@ -13,7 +13,7 @@ import { createFlagCache } from './cache';
 import { createCatalogueCheck } from './catalogue';
 import type { FlagCatalogue, FlagValue } from './defineFlags';
 import { createEvaluation } from './evaluation';
-import type { AppContext, ContextAttribute } from './ldContext';
+import type { AppContext, ContextAttribute, SecureModeContext } from './ldContext';
 import { createFlagStore, type FlagDetails, type FlagErrorCode, type FlagSource } from './store';
 import type { UserAttributes } from './userAttributes';
 import { createReadyWait, type ReadyWait } from './wait';
@@ -51,11 +51,14 @@ export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record
   /** Send evaluation (exposure) and identify events to LaunchDarkly. Default `true`. */
   sendEvents?: boolean | undefined;
   /**
-   * Secure mode: the hash your server computed for this user's context key (HMAC-SHA256 with the
-   * environment's SDK key, hex; LaunchDarkly's server SDKs call it `secureModeHash`). Called with the current
-   * user each time the SDK starts or identifies. Needed when the environment requires secure mode.
+   * Secure mode: the hash your server computed for the context about to be evaluated: HMAC-SHA256 (hex) of its
+   * `canonicalKey` with the environment's SDK key, as LaunchDarkly's server SDKs' `secureModeHash` computes it.
+   * Called each time the SDK starts or identifies (sign-in/out, `setContext`, `setUserAttributes`), with that
+   * context's canonical key (the user's key, or with context kinds the multi-kind key, e.g.
+   * `organization:acme:user:u-1`) and the context itself; may return a promise (a request to your server). Needed
+   * when the environment requires secure mode.
    */
-  hash?: ((user: PlinthUser | null) => string | undefined) | undefined;
+  hash?: ((context: SecureModeContext) => string | undefined | Promise<string | undefined>) | undefined;
   /**
    * Context kinds of the app's own beside the user (LaunchDarkly multi-kind contexts), e.g.
    * `{ organization: { key: 'acme', plan: 'pro' } }`; change them later with `setContext`. Kept across
@@ -167,7 +170,7 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
         clientSideId,
         source: evaluation,
         contextAttributes: config.contextAttributes,
-        hash: () => config.hash?.(evaluation.user()),
+        hash: config.hash,
         baseUrl: config.baseUrl,
         streamUrl: config.streamUrl,
         eventsUrl: config.eventsUrl,

@@ -81,4 +81,14 @@ describe('catalogue types', () => {
     // @ts-expect-error consent is required: there is no safe default
     createBootstrap(testFlags, { clientSideId: 'x' });
   });
+
+  it('secure mode: hash is given the context and its canonical key (sync or async), not the user', () => {
+    const base = { flags: testFlags, clientSideId: 'x', consent: false as const };
+    createFlags({ ...base, hash: ({ canonicalKey }) => canonicalKey });
+    createFlags({ ...base, hash: async ({ context }) => (context.kind === 'multi' ? 'h' : undefined) });
+    // @ts-expect-error the old signature, given the user: it cannot sign a multi-kind context
+    createFlags({ ...base, hash: (user: { id: string } | null) => user?.id });
+    createBootstrap(testFlags, { clientSideId: 'x', consent: 'granted', hash: 'h' });
+    createBootstrap(testFlags, { clientSideId: 'x', consent: 'granted', hash: ({ canonicalKey }) => canonicalKey });
+  });
 });

@@ -10,7 +10,7 @@ export {
 } from './defineFlags';
 export { Feature, type FeatureProps } from './Feature';
 export { FlagsProvider, type FlagsProviderProps } from './FlagsProvider';
-export type { AppContext } from './ldContext';
+export type { AppContext, EvaluationContext, MultiContext, SecureModeContext } from './ldContext';
 export type { FlagDetails, FlagReason, FlagSource } from './store';
 export { useAllFlags } from './useAllFlags';
 export { type FlagHookOptions, useFlag, useFlagDetails } from './useFlag';

@@ -103,3 +103,31 @@ export function currentContext(
     source.kinds(),
   );
 }
+
+/** A key as LaunchDarkly writes it inside a canonical key: `%` → `%25`, `:` → `%3A`. */
+const encodeKey = (key: string) => key.replace(/%/g, '%25').replace(/:/g, '%3A');
+
+/**
+ * A context's canonical key, as LaunchDarkly computes it (js-sdk-common `getCanonicalKey`, js-core
+ * `Context.canonicalKey`): the string secure mode hashes. A user context (or one with no kind): its key alone; a
+ * context of another kind: `<kind>:<key>`; a multi-kind context: each kind's `<kind>:<key>`, sorted by kind and
+ * joined with `:`. In each of the last two, `%` and `:` in a key are escaped (`%25`, `%3A`).
+ */
+export function canonicalKey(context: { kind?: string; key?: unknown; [kind: string]: unknown }): string {
+  const kind = context.kind ?? 'user';
+  if (kind === 'user') return String(context.key ?? '');
+  if (kind !== 'multi') return `${kind}:${encodeKey(String(context.key ?? ''))}`;
+  return Object.keys(context)
+    .filter((name) => name !== 'kind')
+    .sort()
+    .map((name) => `${name}:${encodeKey(String((context[name] as { key?: unknown } | undefined)?.key ?? ''))}`)
+    .join(':');
+}
+
+/** What the app's secure-mode `hash` callback is given: the context about to be evaluated. */
+export interface SecureModeContext {
+  /** The string to sign: HMAC-SHA256 with the environment's SDK key, hex. */
+  canonicalKey: string;
+  /** The context itself (the user's, or the multi-kind context with the app's kinds), as LaunchDarkly receives it. */
+  context: EvaluationContext | MultiContext;
+}

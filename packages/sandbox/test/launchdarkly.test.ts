@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../src/index';
 
@@ -152,6 +153,28 @@ describe('launchdarkly vendor', () => {
       ['events', 'feature'],
       ['diagnostic', 'diagnostic-init'],
     ]);
+  });
+
+  it('secure mode signs the canonical key: a user’s key alone, a multi-kind context’s sorted kind:key pairs (escaped)', async () => {
+    const sign = (text: string) => createHmac('sha256', 'sdk-key').update(text).digest('hex');
+    const control = await fetch(`${sandbox.url}/_sandbox/launchdarkly/behaviour`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ secureModeKey: 'sdk-key' }),
+    });
+    expect(await control.json()).toMatchObject({ secureModeKey: true });
+    const evalx = (context: unknown, hash?: string) =>
+      fetch(`${sandbox.url}/sdk/evalx/env-1/contexts/${b64(context)}${hash ? `?h=${hash}` : ''}`).then((r) => r.status);
+    const user = { kind: 'user', key: 'u:1' };
+    expect(await evalx(user)).toBe(400);
+    expect(await evalx(user, sign('u:1'))).toBe(200);
+    const multi = { kind: 'multi', user: { key: 'u:1' }, organization: { key: 'acme%eu' } };
+    expect(await evalx(multi, sign('u:1'))).toBe(400); // the user's key alone is not this context's
+    expect(await evalx(multi, sign('organization:acme%25eu:user:u%3A1'))).toBe(200);
+    const stream = await fetch(`${sandbox.url}/eval/env-1/${b64(multi)}?h=${sign('u:1')}`);
+    expect(stream.status).toBe(400);
+    sandbox.vendors.launchdarkly.reset(); // back to the start options: off
+    expect(await evalx(multi)).toBe(200);
   });
 
   it('fails or answers late on demand, and rejects a malformed control body', async () => {

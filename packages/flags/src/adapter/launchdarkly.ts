@@ -13,7 +13,15 @@ import {
 } from 'launchdarkly-js-client-sdk';
 import type { FlagValue } from '../defineFlags';
 import { LAUNCHDARKLY_URLS } from '../endpoints';
-import { type ContextAttribute, type ContextSource, currentContext } from '../ldContext';
+import {
+  type ContextAttribute,
+  type ContextSource,
+  canonicalKey,
+  currentContext,
+  type EvaluationContext,
+  type MultiContext,
+  type SecureModeContext,
+} from '../ldContext';
 import type { FlagReason } from '../store';
 import { browserVisitorKey } from '../visitorKey';
 
@@ -28,8 +36,8 @@ export interface AdapterOptions {
   source: ContextSource;
   /** User attributes sent as private attributes (`['email']`); default none. */
   contextAttributes?: readonly ContextAttribute[] | undefined;
-  /** Secure mode: the server's HMAC-SHA256 of the current context's key (hex), or `undefined`. */
-  hash: () => string | undefined;
+  /** Secure mode: the server's HMAC-SHA256 (hex) of the evaluated context's canonical key, or `undefined`. */
+  hash?: ((context: SecureModeContext) => string | undefined | Promise<string | undefined>) | undefined;
   baseUrl?: string | undefined;
   streamUrl?: string | undefined;
   eventsUrl?: string | undefined;
@@ -102,13 +110,16 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
   // An anonymous visitor's key is the one the server's bootstrap read from the same cookie (not one the
   // SDK would generate), so a percentage rollout buckets them alike on both sides.
   const context = () => currentContext(options.source, options.contextAttributes, browserVisitorKey);
+  /** Secure mode: the hash for exactly the context being sent (its canonical key: the user's, or the multi-kind one). */
+  const hashOf = (evaluated: EvaluationContext | MultiContext) =>
+    options.hash?.({ canonicalKey: canonicalKey(evaluated), context: evaluated });
   let closed = false;
   /** The context the running SDK client evaluated (JSON), to skip an identify that changes nothing. */
   let evaluated = '';
   const open = async () => {
     const first = context();
     evaluated = JSON.stringify(first);
-    const hash = options.hash();
+    const hash = await hashOf(first);
     const next = initialize(options.clientSideId, first as LDContext, hash ? { ...ldOptions, hash } : ldOptions);
     next.on('error', options.onError);
     try {
@@ -141,7 +152,7 @@ export async function createLaunchDarkly(options: AdapterOptions): Promise<Launc
         const next = context();
         if (JSON.stringify(next) === evaluated) return;
         evaluated = JSON.stringify(next);
-        await sdk.identify(next as LDContext, options.hash());
+        await sdk.identify(next as LDContext, await hashOf(next));
       }),
     track(key, data, metricValue) {
       void then((sdk) => sdk.track(key, data, metricValue));

@@ -51,7 +51,7 @@ describe('createBootstrap (server)', () => {
     expect(heard).toHaveLength(3);
   });
 
-  it('secure mode: without the hash LaunchDarkly answers 400 — {} and loud (onError rejected, a development warning); with it, the values', async () => {
+  it('secure mode: without the hash LaunchDarkly answers 400 — {} and loud (onError rejected, a development warning); with it, the values; with kinds, the multi-kind canonical key', async () => {
     const secure = await startSandbox({
       port: 0,
       quiet: true,
@@ -72,6 +72,29 @@ describe('createBootstrap (server)', () => {
       warn.mockRestore();
       const hash = createHmac('sha256', 'sdk-key').update('user-b').digest('hex');
       await expect(createBootstrap(testFlags, { ...options, hash })).resolves.toMatchObject({ 'price-test': 'b' });
+
+      // With context kinds LaunchDarkly signs the multi-kind canonical key: the user's hash is refused, the
+      // function form is given the key of the context this call builds (and the context).
+      const contexts = { organization: { key: 'acme:eu' } };
+      const refused: string[] = [];
+      const withKinds = { ...options, contexts, onError: (e: { code?: string }) => refused.push(String(e.code)) };
+      await expect(createBootstrap(testFlags, { ...withKinds, hash })).resolves.toEqual({});
+      expect(refused).toEqual(['rejected']);
+      const given: unknown[] = [];
+      const sign = (context: { canonicalKey: string; context: unknown }) => {
+        given.push(context);
+        return createHmac('sha256', 'sdk-key').update(context.canonicalKey).digest('hex');
+      };
+      await expect(createBootstrap(testFlags, { ...withKinds, hash: sign })).resolves.toMatchObject({
+        'price-test': expect.any(String),
+      });
+      expect(given).toEqual([
+        {
+          canonicalKey: 'organization:acme%3Aeu:user:user-b',
+          context: { kind: 'multi', user: { key: 'user-b' }, organization: { key: 'acme:eu' } },
+        },
+      ]);
+      expect(refused).toHaveLength(1);
     } finally {
       await secure.close();
     }

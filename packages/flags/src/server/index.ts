@@ -7,11 +7,19 @@ import type { ConsentStatus, PlinthUser } from '@plinth/core';
 import { configError, PlinthError, scrubDeep } from '@plinth/core/server';
 import type { FlagCatalogue, FlagValue } from '../defineFlags';
 import { LAUNCHDARKLY_BOOTSTRAP_URL } from '../endpoints';
-import { type AppContext, type ContextAttribute, toContext, withKinds } from '../ldContext';
+import {
+  type AppContext,
+  type ContextAttribute,
+  canonicalKey,
+  type SecureModeContext,
+  toContext,
+  withKinds,
+} from '../ldContext';
 import { type UserAttributes, userAttributesError } from '../userAttributes';
 import { visitorKeyFrom } from '../visitorKey';
 
 export { LAUNCHDARKLY_BOOTSTRAP_URL, LAUNCHDARKLY_URLS } from '../endpoints';
+export { canonicalKey, type SecureModeContext } from '../ldContext';
 export { newVisitorKey, VISITOR_KEY_COOKIE, visitorKeyCookie, visitorKeyFrom } from '../visitorKey';
 
 export interface BootstrapOptions {
@@ -33,11 +41,13 @@ export interface BootstrapOptions {
   userAttributes?: UserAttributes | undefined;
   /**
    * Secure mode: the HMAC-SHA256 (hex) of the evaluated context's canonical key with the environment's SDK key
-   * (`LDClient.secureModeHash(context)`): the signed-in user's id or the anonymous visitor's key, or with
-   * `contexts` the multi-kind context's canonical key. An environment that requires secure mode answers 400
-   * without it (the bootstrap is then `{}` and `onError` hears `rejected`).
+   * (LaunchDarkly's `secureModeHash`). Best as a function, given the context this call builds and its
+   * `canonicalKey` (the signed-in user's id or the anonymous visitor's key, or with `contexts` the multi-kind key):
+   * `hash: ({ canonicalKey }) => createHmac('sha256', sdkKey).update(canonicalKey).digest('hex')`. A string is
+   * sent as it is. An environment that requires secure mode answers 400 without it (the bootstrap is then `{}`
+   * and `onError` hears `rejected`).
    */
-  hash?: string | undefined;
+  hash?: string | ((context: SecureModeContext) => string | undefined | Promise<string | undefined>) | undefined;
   /**
    * Hears why the bootstrap is `{}`: `rejected` (the service refused the client-side ID, context or secure
    * mode hash: a 4xx, misconfiguration), `failed` (5xx, network), `timeout`. Default: a console warning in
@@ -120,7 +130,11 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
     toContext(user, anonymousKey, options.contextAttributes, scrubDeep(options.userAttributes ?? {})),
     options.contexts && scrubDeep(options.contexts),
   );
-  const query = options.hash ? `?h=${encodeURIComponent(options.hash)}` : '';
+  const hash =
+    typeof options.hash === 'function'
+      ? await options.hash({ canonicalKey: canonicalKey(context), context })
+      : options.hash;
+  const query = hash ? `?h=${encodeURIComponent(hash)}` : '';
   const url = `${baseUrl.replace(/\/$/, '')}/sdk/evalx/${encodeURIComponent(clientSideId)}/contexts/${base64url(JSON.stringify(context))}${query}`;
   const fail = (code: BootstrapErrorCode, message: string, cause?: unknown) => {
     const error = new PlinthError(`createBootstrap: ${message}; the flags start on cache or defaults`, {

@@ -36,8 +36,10 @@ export interface SandboxFlag {
 export interface LaunchDarklyOptions {
   /**
    * Secure mode: the environment's SDK key, with which the server computes the `hash` option
-   * (HMAC-SHA256 of the context key, hex). Set, every client-side evaluation must carry `h=<hash>` for
-   * its context key, else it is answered 400 (as LaunchDarkly does). Default `''`: off.
+   * (HMAC-SHA256, hex, of the context's canonical key: a user's key alone; for a multi-kind context each
+   * `<kind>:<key>` sorted by kind and joined with `:`, `%` and `:` in keys escaped as `%25` and `%3A`). Set,
+   * every client-side evaluation and stream must carry `h=<hash>` for its context, else it is answered 400
+   * (as LaunchDarkly does). Default `''`: off. Also `PUT /_sandbox/launchdarkly/behaviour` `{ "secureModeKey" }`.
    */
   secureModeKey: string;
   /** The flags at start (and after a reset). Default: `launchdarkly.flags.json` beside this file. */
@@ -53,8 +55,8 @@ export interface LaunchDarklyExposed {
   setFlag(key: string, value: unknown): void;
   /** Delete a flag and push a `delete`. */
   deleteFlag(key: string): void;
-  /** Make `evalx` fail or answer late. */
-  setBehaviour(behaviour: Partial<Pick<LaunchDarklyOptions, 'status' | 'delayMs'>>): void;
+  /** Make `evalx` fail or answer late, or turn secure mode on (`secureModeKey`) or off (`''`). */
+  setBehaviour(behaviour: Partial<Pick<LaunchDarklyOptions, 'status' | 'delayMs' | 'secureModeKey'>>): void;
   /** Back to the flags and behaviour the sandbox started with. */
   reset(): void;
   /** Open flag streams: the environment and context each was opened for. */
@@ -100,6 +102,24 @@ function matches(rule: NonNullable<SandboxFlag['rules']>[number], context: Conte
   return candidates.some((one) => rule.values.some((value) => JSON.stringify(value) === JSON.stringify(one)));
 }
 
+/**
+ * The canonical key LaunchDarkly signs in secure mode (js-core `Context.canonicalKey`): written here from
+ * LaunchDarkly's description, apart from @plinth/flags' own, so the two check each other.
+ */
+function canonicalKeyOf(context: Context | undefined): string {
+  const escaped = (key: unknown) =>
+    String(key ?? '')
+      .replaceAll('%', '%25')
+      .replaceAll(':', '%3A');
+  if (!context || context.kind === undefined || context.kind === 'user') return String(context?.key ?? '');
+  if (context.kind !== 'multi') return `${context.kind}:${escaped(context.key)}`;
+  const parts: string[] = [];
+  for (const kind of Object.keys(context).sort()) {
+    if (kind !== 'kind') parts.push(`${kind}:${escaped((context[kind] as Context | undefined)?.key)}`);
+  }
+  return parts.join(':');
+}
+
 const decodeContext = (segment: string): Context => {
   const parsed: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
   if (!parsed || typeof parsed !== 'object') throw new Error('context is not an object');
@@ -121,7 +141,8 @@ const decodeContext = (segment: string): Context => {
  * Control routes: `GET /_sandbox/launchdarkly/flags`; `GET /_sandbox/launchdarkly/streams` (open streams); `PUT /_sandbox/launchdarkly/flags/<key>` with
  * `{ "value": … }` (optionally `targets`, `rules`, `variations`, `trackEvents`, `rollout`) changes a flag and pushes it over
  * every open stream; `DELETE /_sandbox/launchdarkly/flags/<key>`; `PUT /_sandbox/launchdarkly/behaviour`
- * with `{ "status": 500 }` or `{ "delayMs": 10000 }`; `POST /_sandbox/launchdarkly/reset`.
+ * with `{ "status": 500 }`, `{ "delayMs": 10000 }` or `{ "secureModeKey": "sdk-key" }` (`""`: off);
+ * `POST /_sandbox/launchdarkly/reset`.
  */
 export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, LaunchDarklyExposed> = {
   name: 'launchdarkly',
@@ -130,6 +151,7 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
     let flags = clone(env.options.flags);
     let status = env.options.status;
     let delayMs = env.options.delayMs;
+    let secureModeKey = env.options.secureModeKey;
     let version = 1;
     const versions = new Map<string, number>(Object.keys(flags).map((key) => [key, version]));
     const streams = new Map<SseStream, { env: string; context: Context | undefined }>();
@@ -171,12 +193,10 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
           .filter(([, flag]) => flag.clientSide !== false) // client-side evaluations only
           .map(([key, flag]) => [key, evaluate(key, flag, context, withReasons)]),
       );
-    /** Secure mode: the `h` the server computed for this context key with the SDK key. */
+    /** Secure mode: the `h` the server computed for this context's canonical key with the SDK key. */
     const secureModeRefusal = (ctx: VendorContext, context: Context | undefined) => {
-      if (!env.options.secureModeKey) return undefined;
-      const expected = createHmac('sha256', env.options.secureModeKey)
-        .update(context?.key ?? '')
-        .digest('hex');
+      if (!secureModeKey) return undefined;
+      const expected = createHmac('sha256', secureModeKey).update(canonicalKeyOf(context)).digest('hex');
       return ctx.url.searchParams.get('h') === expected ? undefined : 'secure mode: missing or wrong hash (h=)';
     };
 
@@ -214,11 +234,13 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
       setBehaviour(next) {
         if (next.status !== undefined) status = next.status;
         if (next.delayMs !== undefined) delayMs = next.delayMs;
+        if (next.secureModeKey !== undefined) secureModeKey = next.secureModeKey;
       },
       reset() {
         flags = clone(env.options.flags);
         status = env.options.status;
         delayMs = env.options.delayMs;
+        secureModeKey = env.options.secureModeKey;
         for (const key of Object.keys(flags)) push(key);
       },
       streams: () => [...streams.values()],
@@ -268,15 +290,19 @@ export const launchdarkly: VendorModule<'launchdarkly', LaunchDarklyOptions, Lau
       }
       if (ctx.route === '/behaviour' && ctx.method === 'PUT') {
         const { body } = await ctx.body();
-        const next = (body ?? {}) as { status?: unknown; delayMs?: unknown };
+        const next = (body ?? {}) as { status?: unknown; delayMs?: unknown; secureModeKey?: unknown };
         const okStatus = next.status === undefined || (Number.isInteger(next.status) && (next.status as number) >= 200);
         const okDelay = next.delayMs === undefined || (typeof next.delayMs === 'number' && next.delayMs >= 0);
-        if (!okStatus || !okDelay) {
-          ctx.json(400, { error: 'bad_request', message: 'expected { "status"?: 200-599, "delayMs"?: ms }' });
+        const okKey = next.secureModeKey === undefined || typeof next.secureModeKey === 'string';
+        if (!okStatus || !okDelay || !okKey) {
+          ctx.json(400, {
+            error: 'bad_request',
+            message: 'expected { "status"?: 200-599, "delayMs"?: ms, "secureModeKey"?: string }',
+          });
           return true;
         }
         exposed.setBehaviour(next as Partial<LaunchDarklyOptions>);
-        ctx.json(200, { status, delayMs });
+        ctx.json(200, { status, delayMs, secureModeKey: secureModeKey !== '' });
         return true;
       }
       if (ctx.route === '/reset' && ctx.method === 'POST') {
