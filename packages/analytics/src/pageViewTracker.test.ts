@@ -10,13 +10,17 @@ beforeEach(() => {
   history.replaceState(null, '', '/');
 });
 
+/** A tracker whose page views land in `sent`. */
+const recordingTracker = () =>
+  createPageViewTracker({
+    campaigns: false,
+    send: (event, properties) => sent.push({ event, properties }),
+    chunkFailed: () => {},
+  });
+
 describe('the page-view tracker', () => {
   it('one page view per new URL: push, replace, Back; none for the same URL, an in-page anchor or a stop → start', async () => {
-    const tracker = createPageViewTracker({
-      campaigns: false,
-      send: (event, properties) => sent.push({ event, properties }),
-      chunkFailed: () => {},
-    });
+    const tracker = recordingTracker();
     let stop = tracker.follow();
     stop(); // StrictMode: stop → start
     stop = tracker.follow();
@@ -35,11 +39,7 @@ describe('the page-view tracker', () => {
   });
 
   it('a hash router’s routes are pages of their own', async () => {
-    const tracker = createPageViewTracker({
-      campaigns: false,
-      send: (event, properties) => sent.push({ event, properties }),
-      chunkFailed: () => {},
-    });
+    const tracker = recordingTracker();
     const stop = tracker.follow();
     history.pushState(null, '', '/#/settings');
     stop();
