@@ -224,3 +224,38 @@ test("a refresh the provider refuses (signed out on the provider's page) clears 
   expect((await readable(page)).records).toEqual([]);
   expect(logins).toHaveLength(1);
 });
+
+// The same reload with nothing played by the sandbox: the app on `localhost`, the kind sandbox (its iframe is
+// answered normally) on 127.0.0.1, another site. Chromium itself then keeps the provider's session cookie
+// (SameSite=Lax) out of the hidden iframe, as Safari and Firefox keep every third-party cookie out: with
+// 'memory' the reload ends signed out (the control), with 'sealed' it is signed in.
+for (const [tokenStorage, restored] of [
+  ['memory', false],
+  ['sealed', true],
+] as const) {
+  test(`cross-site in the browser itself (app on localhost, provider on 127.0.0.1), ${tokenStorage}: ${restored ? 'signed in' : 'signed out'} after a reload`, async ({
+    page,
+    context,
+  }) => {
+    const app = ORIGIN.replace('127.0.0.1', 'localhost');
+    const settings = { authority: `${SANDBOX_URL}/oidc`, clientId: 'plinth-demo', tokenStorage };
+    await context.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
+    const silent: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/silent-callback'))
+        silent.push(new URL(response.url()).searchParams.get('error') ?? 'code');
+    });
+    await page.goto(`${app}/account`);
+    await page.waitForURL((url) => url.href.startsWith(`${SANDBOX_URL}/oidc/interaction/`));
+    await page.getByLabel('Login').fill('ada.lovelace');
+    await page.getByLabel('Password').fill('anything');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(`${app}/account`);
+    await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
+
+    await page.goto(`${app}/`);
+    await expect(page.getByTestId('status')).toHaveText(restored ? 'signedIn' : 'signedOut', { timeout: 5_000 });
+    // The hidden iframe ran only without a sealed session, and saw no provider session.
+    expect(silent).toEqual(restored ? [] : ['login_required']);
+  });
+}
