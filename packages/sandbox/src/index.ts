@@ -13,6 +13,7 @@ export { type DefaultVendors, vendors } from './vendors/index';
 export {
   type AccountClaims,
   accountClaims,
+  CONSUMERS_TENANT,
   DEFAULT_POST_LOGOUT_PATHS,
   DEFAULT_REDIRECT_PATHS,
   DEMO_CLIENT_ID,

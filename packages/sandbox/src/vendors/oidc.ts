@@ -1,4 +1,4 @@
-import { createHmac, generateKeyPair, randomBytes } from 'node:crypto';
+import { createHmac, createPrivateKey, generateKeyPair, type JsonWebKey, randomBytes, sign } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { parseForm } from '../http/decode';
@@ -58,6 +58,38 @@ export interface OidcOptions {
   /** ID tokens carry only the standard claims (`sub`, …), the profile only from UserInfo, as Okta's SPA default. Default false. */
   thinIdTokens: boolean;
   /**
+   * The issuer's path after `/oidc`: `'/realms/plinth'` (Keycloak's `/realms/<realm>`), or a template with
+   * `{tenantid}` (Entra ID's `/{tenantid}/v2.0`), served with any tenant in its place (`/oidc/common/v2.0/…`).
+   * Default `''`.
+   */
+  issuerPath: string;
+  /**
+   * Entra ID: each account's tenant (the ID token's `tid`) by its email domain, `'*'` for any other. ID tokens
+   * then carry `tid`, and `iss` is the `{tenantid}` issuer template with it (or with the tenant set through
+   * `PUT /_sandbox/oidc/id-token-tenant`). Default `null` (no tenants).
+   */
+  tenants: Record<string, string> | null;
+  /** RFC 9207: the authorization response carries `iss`, and discovery says so. Default true (Entra ID sends none). */
+  authorizationResponseIss: boolean;
+  /**
+   * How RP-initiated sign-out is asked for: `'rp-initiated'` (OpenID's `id_token_hint`/`post_logout_redirect_uri`,
+   * with a "Sign out?" page) or `'client_id+logout_uri'` (Cognito's `<issuer>/logout?client_id=…&logout_uri=…`,
+   * listed as `end_session_endpoint`; a request without `client_id` and an allowed `logout_uri` gets a 400 page).
+   * Default `'rp-initiated'`.
+   */
+  logout: 'rp-initiated' | 'client_id+logout_uri';
+  /** The token types the revocation endpoint takes; another is answered 400 `unsupported_token_type` (Cognito: refresh tokens only). Default both. */
+  revocableTokens: readonly ('refresh_token' | 'access_token')[];
+  /** Whether the provider's pages may be framed; `false`: a request from an iframe gets a page with `X-Frame-Options: DENY` (Cognito). Default true. */
+  frames: boolean;
+  /**
+   * The built-in client's secret: set, the client is confidential (`client_secret_post`) and a token request
+   * without the secret is answered 400 `invalid_request` "client_secret is missing." (Google). Default `null`.
+   */
+  clientSecret: string | null;
+  /** Fields of the discovery document replaced as a real provider's read (`null` removes one). Default `{}`. */
+  discovery: Record<string, unknown>;
+  /**
    * A named set of the options above, as a real provider behaves (`OIDC_PROFILES`); it wins over them.
    * Default `'sandbox'` (the kind one).
    */
@@ -69,6 +101,9 @@ export interface OidcOptions {
   subjectKey: string;
 }
 
+/** Personal Microsoft accounts' tenant id (Entra ID's `consumers`). */
+export const CONSUMERS_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
+
 /**
  * Real providers' unkind behaviour, as data: each profile is a set of options (`profile: '…'`).
  * - `sandbox`: refresh tokens always, silent sign-in works, revocation and end-session endpoints.
@@ -76,6 +111,17 @@ export interface OidcOptions {
  *   `offline_access` is asked for, `prompt=none` answered `login_required` (third-party cookies blocked),
  *   no revocation endpoint (Entra ID), no end-session endpoint (Cognito, older Auth0), thin ID tokens (Okta).
  * - `no-revocation`, `no-end-session`, `thin-id-tokens`: one difference each.
+ * - `entra`: Entra ID multi-tenant: discovery's issuer is `<sandbox>/oidc/{tenantid}/v2.0` (configure
+ *   `<sandbox>/oidc/common/v2.0`), ID tokens carry `tid` and `iss` with it (personal accounts, `@outlook.com`,
+ *   `@hotmail.com`, `@live.com`: the consumers tenant), no RFC 9207 `iss`, no revocation endpoint, refresh
+ *   tokens only for `offline_access`.
+ * - `cognito`: sign-out through `<issuer>/logout` with `client_id` and `logout_uri`, revocation of refresh
+ *   tokens only (an access token: 400 `unsupported_token_type`), pages never framed (`prompt=none` in an iframe
+ *   refused), refresh tokens always.
+ * - `keycloak`: issuer `<sandbox>/oidc/realms/plinth`, refresh tokens always, `offline_access` honoured
+ *   without consent, recorded on the token exchange as `meta.offlineSession` (Keycloak's offline session).
+ * - `google`: the token endpoint wants the client secret (`clientSecret`), discovery lists no `offline_access`
+ *   and only `client_secret_*` authentication, no end-session endpoint.
  */
 export const OIDC_PROFILES = {
   sandbox: {},
@@ -90,14 +136,47 @@ export const OIDC_PROFILES = {
   'no-revocation': { revocation: false },
   'no-end-session': { endSession: false },
   'thin-id-tokens': { thinIdTokens: true },
+  entra: {
+    issuerPath: '/{tenantid}/v2.0',
+    tenants: {
+      '*': '5f3c1f0e-2d7a-4b8e-9c61-0a4e8b7d2c15',
+      'outlook.com': CONSUMERS_TENANT,
+      'hotmail.com': CONSUMERS_TENANT,
+      'live.com': CONSUMERS_TENANT,
+    },
+    authorizationResponseIss: false,
+    revocation: false,
+    refreshTokens: 'offline_access',
+    offlineAccessWithoutConsent: true,
+  },
+  cognito: {
+    logout: 'client_id+logout_uri',
+    revocableTokens: ['refresh_token'],
+    frames: false,
+    discovery: { scopes_supported: ['openid', 'email', 'phone', 'profile'] },
+  },
+  keycloak: { issuerPath: '/realms/plinth', offlineAccessWithoutConsent: true },
+  google: {
+    clientSecret: 'plinth-google-secret',
+    endSession: false,
+    discovery: {
+      scopes_supported: ['openid', 'email', 'profile'],
+      token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
+    },
+  },
 } as const satisfies Record<string, Partial<Omit<OidcOptions, 'profile'>>>;
 
 export type OidcProfile = keyof typeof OIDC_PROFILES;
 
 /** What the OIDC module exposes to tests (`sandbox.vendors.oidc`). */
 export interface OidcExposed {
-  /** The issuer, `<sandbox url>/oidc` (discovery at `<issuer>/.well-known/openid-configuration`). */
+  /**
+   * The issuer, `<sandbox url>/oidc` plus the profile's `issuerPath` (discovery at
+   * `<issuer>/.well-known/openid-configuration`); for Entra ID a `{tenantid}` template.
+   */
   readonly issuer: string;
+  /** What a relying party configures as its authority: the issuer, with `common` for a `{tenantid}` template. */
+  readonly authority: string;
   /** The built-in client's id. */
   readonly clientId: string;
   /** The opaque, stable `sub` the dev login gives whoever signs in as `login` (`alice` and `alice@example.com` alike). */
@@ -137,18 +216,20 @@ export function loopbackUris(paths: readonly string[]): string[] {
   return ['127.0.0.1', 'localhost'].flatMap((host) => paths.map((path) => `http://${host}${path}`));
 }
 
-/** The demo client's registration: public (no secret), PKCE, code + refresh token, loopback redirects on any port. */
+/** The demo client's registration: public (no secret, unless given one), PKCE, code + refresh token, loopback redirects on any port. */
 function demoClient(
   clientId: string,
   redirectUris: readonly string[],
   postLogoutRedirectUris: readonly string[],
+  secret: string | null,
 ): OidcClientMetadata {
   return {
     client_id: clientId,
     client_name: 'Plinth demo',
     // "native" is what makes oidc-provider accept loopback redirect URIs on any port (RFC 8252 §7.3).
     application_type: 'native',
-    token_endpoint_auth_method: 'none',
+    ...(secret ? { client_secret: secret } : {}),
+    token_endpoint_auth_method: secret ? 'client_secret_post' : 'none',
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     redirect_uris: [...redirectUris],
@@ -254,6 +335,14 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     revocation: true,
     endSession: true,
     thinIdTokens: false,
+    issuerPath: '',
+    tenants: null,
+    authorizationResponseIss: true,
+    logout: 'rp-initiated',
+    revocableTokens: ['refresh_token', 'access_token'],
+    frames: true,
+    clientSecret: null,
+    discovery: {},
     profile: 'sandbox',
     subjectKey: DEFAULT_SUBJECT_KEY,
   },
@@ -261,7 +350,7 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     if (!Object.hasOwn(OIDC_PROFILES, env.options.profile)) {
       throw new RangeError(`oidc: profile must be one of ${Object.keys(OIDC_PROFILES).join(', ')}`);
     }
-    const options: OidcOptions = { ...env.options, ...OIDC_PROFILES[env.options.profile] };
+    const options = { ...env.options, ...OIDC_PROFILES[env.options.profile] } as OidcOptions;
     for (const key of ['accessTokenTtl', 'idTokenTtl', 'refreshTokenTtl'] as const) {
       if (!Number.isInteger(options[key]) || options[key] < 1) {
         throw new RangeError(`oidc: ${key} must be a whole number of seconds ≥ 1, got ${options[key]}`);
@@ -270,8 +359,12 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     if (!['always', 'offline_access', 'never'].includes(options.refreshTokens)) {
       throw new RangeError(`oidc: refreshTokens must be 'always', 'offline_access' or 'never'`);
     }
-    const { Provider, interactionPolicy } = await withoutStartupNotices(() => import('oidc-provider'));
-    const issuer = `${env.url}${OIDC_PATH}`;
+    const { Provider, interactionPolicy, errors } = await withoutStartupNotices(() => import('oidc-provider'));
+    const issuer = `${env.url}${OIDC_PATH}${options.issuerPath}`;
+    /** `/oidc` plus the issuer's path (any tenant in a `{tenantid}` template's place): served as `/oidc`. */
+    const mount = new RegExp(
+      `^${OIDC_PATH}${options.issuerPath.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{tenantid}', '[^/]+')}(?=/|$)`,
+    );
 
     const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
     const signingKey = {
@@ -282,11 +375,19 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     };
 
     const clients = new Map<string, OidcClientMetadata>();
-    clients.set(options.clientId, demoClient(options.clientId, options.redirectUris, options.postLogoutRedirectUris));
+    clients.set(
+      options.clientId,
+      demoClient(options.clientId, options.redirectUris, options.postLogoutRedirectUris, options.clientSecret),
+    );
     for (const client of options.clients) clients.set(client.client_id, client);
 
     /** PKCE challenges of authorization requests that asked for `offline_access` (`offlineAccessWithoutConsent`). */
     const offlineRequested = new Set<string>();
+    /** Token requests that opened an offline session (a refresh token for `offline_access`), for the recording. */
+    const offlineSessions = new WeakSet<object>();
+    /** The tenant that ID tokens' `iss` names instead of their own `tid` (`PUT /_sandbox/oidc/id-token-tenant`). */
+    let issuerTenant: string | null = null;
+    const signer = createPrivateKey({ key: signingKey as JsonWebKey, format: 'jwk' });
 
     /** The accounts that signed in, by their opaque subject (the provider's accountId). */
     const accounts = new Map<string, AccountClaims>();
@@ -334,11 +435,12 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
         await grant.save();
         return grant;
       },
-      issueRefreshToken: async (_ctx, client, code) => {
+      issueRefreshToken: async (ctx, client, code) => {
         if (options.refreshTokens === 'never' || !client.grantTypeAllowed('refresh_token')) return false;
-        if (options.refreshTokens === 'always' || code.scopes.has('offline_access')) return true;
         const challenge = (code as { codeChallenge?: string }).codeChallenge;
-        return Boolean(challenge && offlineRequested.delete(challenge));
+        const offline = code.scopes.has('offline_access') || Boolean(challenge && offlineRequested.delete(challenge));
+        if (offline) offlineSessions.add(ctx);
+        return options.refreshTokens === 'always' || offline;
       },
       rotateRefreshToken: () => options.rotateRefreshTokens,
       ttl: {
@@ -354,12 +456,18 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
         devInteractions: { enabled: false },
         revocation: {
           enabled: options.revocation,
-          // A public client may revoke only its own tokens (oidc-provider's default, without its notice).
-          allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+          // A public client may revoke only its own tokens (oidc-provider's default, without its notice); a token
+          // type the provider does not revoke is refused (Cognito: refresh tokens only).
+          allowedPolicy: async (_ctx, client, token) => {
+            const type = token.kind === 'RefreshToken' ? 'refresh_token' : 'access_token';
+            if (!options.revocableTokens.includes(type))
+              throw new errors.UnsupportedTokenType(`only ${options.revocableTokens.join(', ')} can be revoked`);
+            return token.clientId === client.clientId;
+          },
         },
         userinfo: { enabled: true },
         rpInitiatedLogout: {
-          enabled: options.endSession,
+          enabled: options.endSession && options.logout === 'rp-initiated',
           logoutSource: async (ctx, form) => {
             ctx.body = page(
               'Sign out?',
@@ -403,11 +511,98 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<unknown>) => {
       try {
         await next();
+        actAsProfile(ctx);
       } finally {
         const vendor = contexts.get(ctx.req);
         if (vendor) await describe(ctx, vendor, ledger);
+        if (vendor && offlineSessions.has(ctx)) vendor.entry.meta = { ...vendor.entry.meta, offlineSession: true };
       }
     });
+
+    /** The profile's differences from oidc-provider's answers, applied once an endpoint has answered. */
+    function actAsProfile(ctx: KoaContextWithOIDC) {
+      const route = ctx.oidc?.route;
+      const body = ctx.body as Record<string, unknown> | undefined;
+      if (route === 'discovery' && body) {
+        if (!options.authorizationResponseIss) delete body.authorization_response_iss_parameter_supported;
+        if (options.logout === 'client_id+logout_uri' && options.endSession)
+          body.end_session_endpoint = `${env.url}${OIDC_PATH}/logout`;
+        for (const [key, value] of Object.entries(options.discovery)) {
+          if (value === null) delete body[key];
+          else body[key] = value;
+        }
+      }
+      // Google's answer to a token request without the client secret.
+      if (
+        route === 'token' &&
+        options.clientSecret &&
+        body?.error === 'invalid_client' &&
+        !ctx.oidc.body?.client_secret
+      ) {
+        ctx.status = 400;
+        ctx.body = { error: 'invalid_request', error_description: 'client_secret is missing.' };
+      }
+      if (route === 'token' && options.tenants && typeof body?.id_token === 'string') {
+        body.id_token = withTenant(body.id_token);
+      }
+      // No RFC 9207 `iss` on the way back to the client (Entra ID sends none).
+      const location = ctx.response.get('location');
+      if (!options.authorizationResponseIss && location?.includes('iss=')) {
+        const url = new URL(location);
+        url.searchParams.delete('iss');
+        ctx.response.set('location', url.href);
+      }
+    }
+
+    /**
+     * Entra ID's ID token: `tid` (the account's tenant) and `iss` the issuer template with that tenant, or with
+     * `issuerTenant` when a test set one. oidc-provider signs with one fixed issuer, so the token is signed
+     * again here with the same key (the sandbox's stand-in for a per-token issuer).
+     */
+    function withTenant(idToken: string): string {
+      const [header, payload] = idToken.split('.') as [string, string];
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+      const email = accounts.get(String(claims.sub))?.email ?? '';
+      const tenants = options.tenants ?? {};
+      const tid = tenants[email.slice(email.indexOf('@') + 1).toLowerCase()] ?? tenants['*'] ?? 'common';
+      claims.tid = tid;
+      claims.iss = issuer.replace('{tenantid}', issuerTenant ?? tid);
+      const input = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+      return `${input}.${sign('sha256', Buffer.from(input), signer).toString('base64url')}`;
+    }
+
+    /** Cognito's `/logout`: `client_id` and an allowed `logout_uri`, else a 400 page; ends the session without asking. */
+    async function clientIdLogout(ctx: VendorContext): Promise<void> {
+      ctx.entry.route = 'end_session';
+      const params = ctx.url.searchParams;
+      const client = clients.get(params.get('client_id') ?? '');
+      const logoutUri = params.get('logout_uri');
+      const allowed = (uri: string) => {
+        const loopback = (value: string) => {
+          const url = URL.parse(value);
+          if (url && (url.hostname === '127.0.0.1' || url.hostname === 'localhost')) url.port = '';
+          return url?.href;
+        };
+        return (client?.post_logout_redirect_uris ?? []).some((known) => loopback(known) === loopback(uri));
+      };
+      const problem = !params.get('client_id')
+        ? "Required String parameter 'client_id' is not present"
+        : !client
+          ? 'unknown client_id'
+          : !logoutUri || !allowed(logoutUri)
+            ? 'logout_uri is missing or not one of the allowed sign-out URLs'
+            : undefined;
+      if (problem) {
+        ctx.entry.error = `invalid_request: ${problem}`;
+        ctx.text(400, page('An error was encountered with the requested page.', `<p>${html(problem)}</p>`), HTML);
+        return;
+      }
+      const id = /(?:^|;\s*)_session=([^;]+)/.exec(ctx.headers.cookie ?? '')?.[1];
+      const session = id ? await provider.Session.find(id) : undefined;
+      ctx.entry.meta = { logout: 'everywhere', ...(session?.accountId ? { sub: session.accountId } : {}) };
+      await session?.destroy();
+      ctx.empty(302, { location: logoutUri!, 'cache-control': 'no-store' });
+    }
 
     const callback = provider.callback();
 
@@ -502,17 +697,43 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
       exposed: {
         issuer,
         clientId: options.clientId,
+        authority: issuer.replace('{tenantid}', 'common'),
         subjectFor: (login) => claimsFor(login).sub,
         claimsFor,
       },
+      async control(ctx) {
+        if (ctx.route !== '/id-token-tenant' || ctx.method !== 'PUT') return false;
+        const { body } = await ctx.body();
+        const tenant = (body as { tenant?: unknown } | undefined)?.tenant;
+        if (tenant !== null && (typeof tenant !== 'string' || !tenant)) {
+          ctx.json(400, { error: 'bad_request', message: 'expected { "tenant": "<tenant id>" | null }' });
+        } else {
+          issuerTenant = tenant;
+          ctx.json(200, { tenant });
+        }
+        return true;
+      },
       match: (req) => req.path === OIDC_PATH || req.path.startsWith(`${OIDC_PATH}/`),
       async handle(ctx) {
-        const page = /^\/oidc\/interaction\/([^/]+)(\/abort)?\/?$/.exec(ctx.path);
-        if (page) return interaction(ctx, decodeURIComponent(page[1]!), page[2] !== undefined);
+        const screen = /^\/oidc\/interaction\/([^/]+)(\/abort)?\/?$/.exec(ctx.path);
+        if (screen) return interaction(ctx, decodeURIComponent(screen[1]!), screen[2] !== undefined);
         const { req, res } = ctx;
+        // Cognito's pages refuse to be framed: the hidden iframe of `prompt=none` gets nothing it can use.
+        if (!options.frames && ctx.headers['sec-fetch-dest'] === 'iframe') {
+          ctx.entry.query = redactParams(ctx.entry.query);
+          ctx.entry.error = 'framed: refused (X-Frame-Options: DENY)';
+          if (ctx.path.endsWith('/auth')) ctx.entry.route = 'authorization';
+          ctx.text(200, page('Sign in', '<p>This page cannot be shown in a frame.</p>'), HTML, {
+            'x-frame-options': 'DENY',
+          });
+          return;
+        }
+        // The issuer's own path (Keycloak's realm, Entra ID's tenant) is served as /oidc.
+        const original = (req.url ?? '/').replace(mount, OIDC_PATH);
+        if (options.logout === 'client_id+logout_uri' && /^\/oidc\/logout\/?(\?|$)/.test(original))
+          return clientIdLogout(ctx);
         contexts.set(req, ctx);
         // Mount under /oidc the way Express does: oidc-provider derives its mount path from originalUrl.
-        const original = req.url ?? '/';
         (req as typeof req & { originalUrl?: string }).originalUrl = original;
         req.url = original.slice(OIDC_PATH.length) || '/';
         if (!req.url.startsWith('/')) req.url = `/${req.url}`;
