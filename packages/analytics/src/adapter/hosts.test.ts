@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PostHog } from 'posthog-js/dist/module.slim.no-external.js';
-import { POSTHOG_HOSTS, type PosthogRegion } from './hosts';
+import { POSTHOG_HOSTS, type PosthogRegion } from '../hosts';
 
 // The README's region table and CSP line must name the hosts posthog-js really uses. Two checks, each able to
 // fail: the README against POSTHOG_HOSTS, and POSTHOG_HOSTS against the request router of the posthog-js build the
 // adapter imports (the code that builds every URL it requests), so an upgrade that moves a host fails here.
 
 const goingLive = () => {
-  const readme = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8');
+  const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
   return readme.slice(readme.indexOf('## Going live'), readme.indexOf('## People, groups'));
 };
 const regions = Object.keys(POSTHOG_HOSTS) as PosthogRegion[];

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { initialize } from 'launchdarkly-js-client-sdk';
-import { createLaunchDarkly } from './adapter/launchdarkly';
-import { LAUNCHDARKLY_URLS } from './endpoints';
+import { LAUNCHDARKLY_URLS } from '../endpoints';
+import { createLaunchDarkly } from './launchdarkly';
 
 // The README's CSP must name the hosts the browser really connects to. Three checks, each able to fail:
 // the README's block against LAUNCHDARKLY_URLS; the real SDK with no URL given (its own defaults, so an
@@ -69,7 +69,7 @@ const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
 describe('LaunchDarkly hosts: README CSP = LAUNCHDARKLY_URLS = the SDK’s defaults = what the adapter uses', () => {
   it('the README’s CSP names exactly the hosts of LAUNCHDARKLY_URLS', () => {
-    const readme = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8');
+    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
     expect(readmeCspHosts(readme)).toEqual(expected);
   });
 
