@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Starts the journeys' app with three providers: @plinth/sandbox (short-lived access tokens, to exercise
+// Starts the journeys' app with its providers: @plinth/sandbox (short-lived access tokens, to exercise
 // renewal), a second sandbox with the profile of a real provider met from another site (refresh tokens only
 // for offline_access, prompt=none answered login_required, no revocation or end-session endpoint, thin ID
 // tokens; 15 s access tokens) and the hostile provider (e2e/hostile-provider.mjs). The app picks one per test.
@@ -27,6 +27,20 @@ const blocked = await startSandbox({
   quiet: true,
   vendorOptions: { oidc: { thirdPartyCookies: false, accessTokenTtl: 6 } },
 });
+// Real providers' own quirks (@plinth/sandbox OIDC_PROFILES), one sandbox each: e2e/providers.spec.ts.
+const profiles = {};
+for (const [offset, profile] of [
+  [4, 'entra'],
+  [5, 'cognito'],
+  [6, 'keycloak'],
+  [7, 'google'],
+]) {
+  profiles[profile] = await startSandbox({
+    port: Number(values['sandbox-port'] ?? 4711) + offset,
+    quiet: true,
+    vendorOptions: { oidc: { profile } },
+  });
+}
 const port = Number(values.port ?? 4184);
 const hostile = await startHostileProvider({
   port: Number(values['sandbox-port'] ?? 4711) + 1,
@@ -44,7 +58,10 @@ console.log(
 );
 
 const stop = async () => {
-  await Promise.allSettled([vite.close(), sandbox.close(), strict.close(), hostile.close(), blocked.close()]);
+  await Promise.allSettled([
+    ...[vite, sandbox, strict, hostile, blocked].map((server) => server.close()),
+    ...Object.values(profiles).map((server) => server.close()),
+  ]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 // A small app for the browser journeys: the demo's auth contract (labels, paths, role="alert"),
 // in StrictMode, with no router (the provider's popstate after the callback is what it follows).
-import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
+import { Component, type ReactNode, StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type AuthConfig, AuthProvider, RequireAuth, useAuth } from '../../src/index';
 
@@ -108,12 +108,31 @@ function Page() {
   return <h1 data-testid="home">Home</h1>;
 }
 
+/** A configuration refused where it is made (core's `configError`, e.g. Google without a backend): shown as an alert. */
+class ConfigError extends Component<{ children: ReactNode }, { error?: { code?: string; message?: string } }> {
+  override state: { error?: { code?: string; message?: string } } = {};
+  static getDerivedStateFromError(error: { code?: string; message?: string }) {
+    return { error };
+  }
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <div role="alert">
+        <span data-testid="error-code">{error.code}</span>: {error.message}
+      </div>
+    );
+  }
+}
+
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <AuthProvider config={config}>
-      <Header />
-      <ErrorAlert />
-      <Page />
-    </AuthProvider>
+    <ConfigError>
+      <AuthProvider config={config}>
+        <Header />
+        <ErrorAlert />
+        <Page />
+      </AuthProvider>
+    </ConfigError>
   </StrictMode>,
 );

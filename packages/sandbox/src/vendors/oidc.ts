@@ -729,7 +729,17 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
           return;
         }
         // The issuer's own path (Keycloak's realm, Entra ID's tenant) is served as /oidc.
-        const original = (req.url ?? '/').replace(mount, OIDC_PATH);
+        let original = (req.url ?? '/').replace(mount, OIDC_PATH);
+        // ID tokens signed again with a tenant (`tenants`) are not oidc-provider's own, so it could not read one as
+        // an `id_token_hint` at sign-out: the hint stands for its client (Entra ID's sign-out takes no hint anyway).
+        const hint = options.tenants ? ctx.url.searchParams.get('id_token_hint') : null;
+        if (hint) {
+          const url = new URL(original, env.url);
+          url.searchParams.delete('id_token_hint');
+          const { aud } = JSON.parse(Buffer.from(hint.split('.')[1] ?? '', 'base64url').toString() || '{}');
+          if (!url.searchParams.has('client_id') && typeof aud === 'string') url.searchParams.set('client_id', aud);
+          original = url.pathname + url.search;
+        }
         if (options.logout === 'client_id+logout_uri' && /^\/oidc\/logout\/?(\?|$)/.test(original))
           return clientIdLogout(ctx);
         contexts.set(req, ctx);
