@@ -8,6 +8,9 @@
 //      c. `vite build` the same app for the browser, and hydrate the server markup in Chromium: no error, no warning,
 //      d. type-check imports of every entry with `moduleResolution: node16`, from CommonJS and from ESM files
 //         (skipLibCheck off, so an error inside a published .d.ts/.d.cts counts), and the rich-text quickstart;
+//      e. every package README's quickstart block as written (scripts/quickstarts.mjs): type-checked with a fresh
+//         create-vite React + TypeScript app's tsconfig, built by Vite, rendered on the server (renderToString) and in
+//         Chromium (createRoot under StrictMode), with no console output;
 //   3. a Next.js 16 App Router app (React 19) from the same tarballs, installed with pnpm (strict layout) at the
 //      same time as the first:
 //      a server component renders rich text (directly, and through a client file with custom components) and
@@ -26,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { readQuickstarts } from './quickstarts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
@@ -40,6 +44,7 @@ const V = {
   typesReact18: '18.3.8',
   typesReactDom18: '18.3.7',
   vite: '8.3.8',
+  vitePluginReact: '6.3.0',
   typescript: '5.9.3',
   next: '16.4.6',
   react19: '19.3.1',
@@ -123,8 +128,11 @@ function writeProject(dir, files) {
   }
 }
 
-/** A static server for the built app, then Chromium: wait for hydration and the inlined SVG, collect every problem. */
-async function hydrate(dist) {
+/**
+ * A static server for the built app and a Chromium page on `path`; `fn(page, problems)` waits for what it needs.
+ * Every console error or warning and every page error is a problem, and problems fail the check.
+ */
+async function inChromium(dist, path, fn) {
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.svg': 'image/svg+xml', '.css': 'text/css' };
   const server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname);
@@ -148,18 +156,68 @@ async function hydrate(dist) {
     );
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     const { port } = server.address();
-    await page.goto(`http://127.0.0.1:${port}/`);
-    // Positive sentinels: the app's effect ran (hydrated) and the icon was fetched, sanitised and inlined.
-    await page.waitForSelector('main[data-hydrated="yes"]', { timeout: 15_000 });
-    await page.waitForSelector('main svg', { timeout: 15_000 });
-    const html = await page.$eval('main', (el) => el.innerHTML);
-    if (!html.includes('<h2 id="hello-consumer">Hello consumer</h2>')) problems.push(`unexpected markup: ${html}`);
+    await page.goto(`http://127.0.0.1:${port}${path}`);
+    await fn(page, problems).catch((error) => {
+      throw new Error([error.message, ...problems].join('\n    '));
+    });
     if (problems.length) throw new Error(problems.join('\n    '));
   } finally {
     await browser.close();
     server.close();
   }
 }
+
+/** Hydrate the server markup: wait for hydration and the inlined SVG. */
+const hydrate = (dist) =>
+  inChromium(dist, '/', async (page, problems) => {
+    // Positive sentinels: the app's effect ran (hydrated) and the icon was fetched, sanitised and inlined.
+    await page.waitForSelector('main[data-hydrated="yes"]', { timeout: 15_000 });
+    await page.waitForSelector('main svg', { timeout: 15_000 });
+    const html = await page.$eval('main', (el) => el.innerHTML);
+    if (!html.includes('<h2 id="hello-consumer">Hello consumer</h2>')) problems.push(`unexpected markup: ${html}`);
+  });
+
+// ---- the README quickstarts (scripts/quickstarts.mjs) ---------------------------------------------------------
+
+/** Quickstarts that could be read (a README without a usable block is a failed check, the others still run). */
+const { quickstarts, problems: quickstartProblems } = readQuickstarts(root);
+const quickstartNames = Object.keys(quickstarts);
+/** Each quickstart mounted as a Vite app mounts its App (create-vite's main.tsx: createRoot, StrictMode). */
+const quickstartsClient = `import { createElement, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+// One chunk per quickstart, so one that throws at import is named and the others still render.
+const quickstarts = { ${quickstartNames.map((name) => `${JSON.stringify(name)}: () => import('./quickstarts/${name}.tsx')`).join(', ')} };
+Promise.all(
+  Object.entries(quickstarts).map(async ([name, load]) => {
+    const section = document.createElement('section');
+    section.dataset.quickstart = name;
+    document.body.append(section);
+    try {
+      const { App } = await load();
+      createRoot(section).render(createElement(StrictMode, null, createElement(App)));
+    } catch (error) {
+      console.error(\`quickstart \${name}: \${error?.stack ?? error}\`);
+    }
+  }),
+).then(() => {
+  document.body.dataset.mounted = 'yes';
+});
+`;
+
+/** In Chromium: every quickstart rendered something, with no error or warning in the console. */
+const renderQuickstarts = (dist) =>
+  inChromium(dist, '/quickstarts.html', async (page, problems) => {
+    await page.waitForSelector('body[data-mounted="yes"]', { timeout: 15_000 });
+    // Effects (consent read, user-agent hints, an icon fetch) settle; a render error empties its section.
+    await page.waitForLoadState('networkidle');
+    const rendered = await page.$$eval('section[data-quickstart]', (sections) =>
+      sections.map((s) => [s.dataset.quickstart, s.innerHTML.length]),
+    );
+    const empty = rendered.filter(([, length]) => length === 0).map(([name]) => name);
+    if (rendered.length !== quickstartNames.length) problems.push(`rendered ${rendered.length} quickstarts`);
+    if (empty.length) problems.push(`quickstarts rendered nothing: ${empty.join(', ')}`);
+  });
 
 /** The app every consumer renders: rich text, consent, a lazy section and an inline SVG. Plain JS, no JSX step. */
 const appSource = `import { ConsentProvider, createConsent } from '@plinth/core';
@@ -246,8 +304,84 @@ export const Article = ({ body }: { body: RichTextValue }) => (
         '@types/react': V.typesReact18,
         '@types/react-dom': V.typesReactDom18,
         vite: V.vite,
+        '@vitejs/plugin-react': V.vitePluginReact,
         typescript: V.typescript,
       },
+    },
+    // The quickstarts' own build (create-vite's React + TypeScript template: its plugin), apart from the app's.
+    'vite.quickstarts.config.js': `import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist-quickstarts', rolldownOptions: { input: 'quickstarts.html' } },
+});
+`,
+    ...Object.fromEntries(Object.entries(quickstarts).map(([name, code]) => [`src/quickstarts/${name}.tsx`, code])),
+    'src/quickstarts-client.js': quickstartsClient,
+    // One server entry per quickstart (so a failure at import names its quickstart), Node resolving the packages.
+    'vite.quickstarts-ssr.config.js': `import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    ssr: true,
+    outDir: 'dist-ssr',
+    rolldownOptions: { input: ${JSON.stringify(Object.fromEntries(quickstartNames.map((name) => [name, `src/quickstarts/${name}.tsx`])))} },
+  },
+});
+`,
+    'quickstarts.html': `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><link rel="icon" href="data:," /><title>Plinth quickstarts</title></head>
+  <body><script type="module" src="/src/quickstarts-client.js"></script></body>
+</html>
+`,
+    // What the svg quickstart's <InlineSvg src="/icons/cart.svg"> fetches.
+    'public/icons/cart.svg':
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M3 4h2l3 12h11l2-8H7"/></svg>\n',
+    // Each quickstart is imported after console is silenced: output at import or render fails the check.
+    // Each quickstart imported and rendered with React 18's renderToString after console is silenced: an error or
+    // any console output at import or render fails the check, named by quickstart.
+    'render-quickstarts.mjs': `${silence}import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+
+let failed = 0;
+for (const name of ${JSON.stringify(quickstartNames)}) {
+  try {
+    const { App } = await import(\`./dist-ssr/\${name}.js\`);
+    if (!renderToString(createElement(App))) throw new Error('rendered nothing');
+  } catch (error) {
+    failed++;
+    process.stderr.write(\`\${name}: \${error?.stack ?? error}\\n\`);
+  }
+}
+if (failed) process.exitCode = 1;
+`,
+    // The tsconfig.app.json of a fresh `npm create vite -- --template react-ts` app, over the quickstarts.
+    'tsconfig.quickstarts.json': {
+      compilerOptions: {
+        target: 'ES2022',
+        useDefineForClassFields: true,
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        module: 'ESNext',
+        types: ['vite/client'],
+        skipLibCheck: true,
+        moduleResolution: 'bundler',
+        allowImportingTsExtensions: true,
+        verbatimModuleSyntax: true,
+        moduleDetection: 'force',
+        noEmit: true,
+        jsx: 'react-jsx',
+        strict: true,
+        noUnusedLocals: true,
+        noUnusedParameters: true,
+        erasableSyntaxOnly: true,
+        noFallthroughCasesInSwitch: true,
+        noUncheckedSideEffectImports: true,
+      },
+      include: ['src/quickstarts'],
     },
     'import-all.mjs': `${silence}const entries = ${JSON.stringify(entries)};
 for (const entry of entries) {
@@ -424,18 +558,39 @@ async function react18(app, check) {
   });
   // Independent: the type-check and the Vite build run side by side.
   const tsc = join(app, 'node_modules', '.bin', 'tsc');
-  await Promise.all([
+  const vite = join(app, 'node_modules', '.bin', 'vite');
+  const names = Object.keys(quickstarts).join(', ');
+  await check('every README has a quickstart block that exports App', () => {
+    if (quickstartProblems.length) throw new Error(quickstartProblems.join('\n    '));
+  });
+  const quickstartConfig = ['-c', 'vite.quickstarts.config.js', '--logLevel', 'warn'];
+  const [, , , quickstartsBuilt, ssrBuilt] = await Promise.all([
     check('type-check every entry under moduleResolution node16, from CommonJS and from ESM', () =>
       runAsync(tsc, ['-p', 'types'], app),
     ),
-    check('vite build of the app', () =>
-      runAsync(join(app, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], app),
+    check('vite build of the app', () => runAsync(vite, ['build', '--logLevel', 'warn'], app)),
+    check(`type-check the README quickstarts as written (create-vite's tsconfig): ${names}`, () =>
+      runAsync(tsc, ['-p', 'tsconfig.quickstarts.json'], app),
+    ),
+    check('vite build of the quickstarts', () => runAsync(vite, ['build', ...quickstartConfig], app)),
+    check('vite build of the quickstarts for the server', () =>
+      runAsync(vite, ['build', '-c', 'vite.quickstarts-ssr.config.js', '--logLevel', 'warn'], app),
     ),
   ]);
   await check('server render with React 18 (renderToString), silently', () =>
     runAsync(process.execPath, ['server.mjs'], app),
   );
   await check('hydrate the server markup in Chromium without errors or warnings', () => hydrate(join(app, 'dist')));
+  if (ssrBuilt) {
+    await check('server render of every quickstart with React 18 (renderToString), silently', () =>
+      runAsync(process.execPath, ['render-quickstarts.mjs'], app),
+    );
+  }
+  if (quickstartsBuilt) {
+    await check('render every quickstart in Chromium (createRoot, StrictMode) without errors or warnings', () =>
+      renderQuickstarts(join(app, 'dist-quickstarts')),
+    );
+  }
 }
 
 /** Next.js 16 App Router (React 19): install, then `next build` (type-check, compile, prerender) and read the page. */
