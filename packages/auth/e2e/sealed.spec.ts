@@ -259,3 +259,33 @@ for (const [tokenStorage, restored] of [
     expect(silent).toEqual(restored ? [] : ['login_required']);
   });
 }
+
+// Cognito refuses to be framed at all (its sandbox profile: no iframe, refresh tokens always, sign-out through
+// /logout): with 'memory' no reload there ever kept a session; with 'sealed' it does, and /logout deletes it.
+test('Cognito (no iframe at all): sealed, a reload is signed in; sign-out through /logout deletes the record', async ({
+  page,
+  context,
+  logins,
+}) => {
+  const cognito = SANDBOX_URL.replace(/:(\d+)$/, (_m, port) => `:${Number(port) + 5}`);
+  const settings = { authority: `${cognito}/oidc`, provider: 'cognito', tokenStorage: 'sealed' };
+  await context.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
+  await page.goto('/account');
+  await page.waitForURL((url) => url.href.startsWith(`${cognito}/oidc/interaction/`));
+  await page.getByLabel('Login').fill('ada');
+  await page.getByLabel('Password').fill('anything');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('name')).toHaveText('Ada');
+
+  await page.reload();
+  await expect(page.getByTestId('name')).toHaveText('Ada', { timeout: 5_000 });
+  expect(logins).toHaveLength(1);
+  expect((await readable(page)).records).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(`${ORIGIN}/`);
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+  expect((await readable(page)).records).toEqual([]);
+  await page.reload();
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+});
