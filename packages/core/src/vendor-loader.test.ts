@@ -393,4 +393,65 @@ describe('createVendorLoader', () => {
       await expect(loader.request(() => 'x', { state: 'identify' })).resolves.toBeUndefined();
     });
   });
+
+  describe("loadOn: 'first-event' (Sentry's lazy loader)", () => {
+    const setup = (initial: 'granted' | 'pending') => {
+      const consent = createConsent({ storage: null, initial: { monitoring: initial } });
+      const load = vi.fn(async (): Promise<FakeSdk> => ({ calls: [], stopped: 0 }));
+      const loader = createVendorLoader({
+        name: 'sdk',
+        load,
+        consent: { store: consent, category: 'monitoring' },
+        loadOn: 'first-event',
+      });
+      return { consent, load, loader };
+    };
+
+    it('consent alone imports nothing; state is kept; the first event imports the SDK and arrives with its time', async () => {
+      const { load, loader } = setup('granted');
+      void loader.start();
+      loader.call((sdk) => sdk.calls.push('user carol'), { state: 'user' });
+      expect(loader.status()).toBe('idle');
+      expect(load).not.toHaveBeenCalled();
+      const at = new Date();
+      loader.call((sdk, when) => sdk.calls.push(`log at ${when.getTime() >= at.getTime()}`));
+      expect(load).toHaveBeenCalledOnce();
+      const sdk = await loader.ready();
+      expect(sdk?.calls).toEqual(['user carol', 'log at true']);
+    });
+
+    it('events made before consent import the SDK at the grant; none: the grant imports nothing', async () => {
+      const early = setup('pending');
+      void early.loader.start();
+      early.loader.call((sdk) => sdk.calls.push('early error'));
+      early.consent.grant('monitoring');
+      expect((await early.loader.ready())?.calls).toEqual(['early error']);
+
+      const quiet = setup('pending');
+      void quiet.loader.start();
+      quiet.consent.grant('monitoring');
+      expect(quiet.loader.status()).toBe('idle');
+      expect(quiet.load).not.toHaveBeenCalled();
+    });
+
+    it('nothing before consent, even an event; a denial drops it', () => {
+      const { consent, load, loader } = setup('pending');
+      void loader.start();
+      loader.call(() => {});
+      expect(load).not.toHaveBeenCalled();
+      consent.deny('monitoring');
+      expect(loader.dropped().denied).toBe(1);
+      loader.call(() => {});
+      expect(load).not.toHaveBeenCalled();
+    });
+
+    it('a stopped loader imports nothing at an event; start() again does', async () => {
+      const { load, loader } = setup('granted');
+      void loader.start();
+      loader.stop();
+      loader.call((sdk) => sdk.calls.push('while stopped'));
+      expect(load).not.toHaveBeenCalled();
+      expect((await loader.start())?.calls).toEqual(['while stopped']);
+    });
+  });
 });

@@ -7,7 +7,7 @@ import { reportMisconfiguration } from './misconfiguration';
 import { createCallQueue, type DropCounts, type DropReason, type Queued, type VendorCall } from './vendor-queue';
 
 export type VendorStatus =
-  | 'idle' // not started (always, on the server)
+  | 'idle' // not started (always, on the server); with `loadOn: 'first-event'`, allowed but nothing sent yet
   | 'waiting-consent' // started, consent still pending: calls queue
   | 'loading' // importing and initialising the SDK
   | 'ready'
@@ -64,6 +64,12 @@ export interface VendorLoaderOptions<Client> {
   queueLimit?: number;
   /** Status becomes `timeout` when not ready by then. Default 10,000 ms. */
   timeoutMs?: number;
+  /**
+   * When to import the SDK once consent allows: `'consent'` (default) at once; `'first-event'` at the first
+   * event call (a log, an error), as Sentry's lazy loader does: until then the status stays `idle` and
+   * nothing is downloaded, state calls are kept, and the first event (with its original time) starts the load.
+   */
+  loadOn?: 'consent' | 'first-event';
 }
 
 export interface VendorLoader<Client> {
@@ -135,7 +141,7 @@ const looksBlocked = (error: unknown) =>
  * file is the state machine: consent, loading, failure. Nothing it does rejects.
  */
 export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>): VendorLoader<Client> {
-  const { name, consent, queueLimit = 100, timeoutMs = 10_000 } = options;
+  const { name, consent, queueLimit = 100, timeoutMs = 10_000, loadOn = 'consent' } = options;
   if (consent === undefined) {
     throw configError(
       `${name}: \`consent\` is required: { store, category }, or \`false\` for none`,
@@ -261,10 +267,14 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
       flush();
     } else if (loading) {
       setStatus('loading'); // still in flight: its end makes it ready
+    } else if (loadOn === 'first-event' && queue.events() === 0) {
+      setStatus('idle'); // allowed: the first event imports the SDK
     } else {
       void load();
     }
   };
+  /** Consent allows it, and the SDK waits for a first event (`loadOn: 'first-event'`). */
+  const awaitingEvent = () => status === 'idle' && following && !stopped && client === undefined && !loading;
 
   const enqueue = (entry: Queued<Client>, state: string | undefined) => {
     if (state !== undefined) {
@@ -276,6 +286,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
       return;
     } else {
       drops.overflow += queue.event(entry);
+      if (awaitingEvent()) void load();
     }
     flush(); // runs it now when ready
   };

@@ -30,6 +30,8 @@ export interface CallQueue<Client> {
   clearState(reset?: Queued<Client>): void;
   /** Events and state not yet applied to the running SDK. */
   pending(): number;
+  /** Events waiting (state aside). */
+  events(): number;
   /**
    * Drop every event (a denial, a failure), telling each; state stays, and a `request()` waiting on a state
    * not yet applied is told it will not run now. Returns how many events went.
@@ -89,6 +91,7 @@ export function createCallQueue<Client>(limit: number): CallQueue<Client> {
       for (const entry of states.values()) if (!entry.applied) count += 1;
       return count;
     },
+    events: () => events.length,
     dropEvents() {
       const dropped = events.splice(0);
       for (const entry of dropped) entry.onDrop?.();
