@@ -15,6 +15,13 @@ export function imageSize(image: RichTextImage): [number?, number?] {
 }
 
 /**
+ * Never wider than its column, its height following its width: the `width`/`height` attributes then give the
+ * aspect ratio (the space is kept before the image loads), whatever the app's CSS does to `img`. A custom
+ * `image` component replaces it.
+ */
+const FLUID = { maxWidth: '100%', height: 'auto' } as const;
+
+/**
  * The default `image` type: a lazy `<img>` with width/height kept (no layout shift) and, with a
  * URL builder configured, a `srcset` of widths up to the intrinsic width. A caption makes it a `<figure>`.
  */
@@ -38,6 +45,7 @@ export function Image({ value, isInline }: RichTextTypeProps<RichTextImage>) {
       sizes={srcSet && (options?.sizes ?? '100vw')}
       width={width}
       height={height}
+      style={FLUID}
       alt={value.alt ?? ''}
       loading="lazy"
       decoding="async"
