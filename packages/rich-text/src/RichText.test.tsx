@@ -66,7 +66,7 @@ describe('RichText defaults', () => {
 
   it('renders a code block ready for a highlighter', () => {
     expect(html(<RichText value={codeBlock('const a = "<b>"', 'ts')} />)).toBe(
-      '<pre data-language="ts"><code class="language-ts">const a = "&lt;b&gt;"</code></pre>',
+      '<pre data-language="ts" tabindex="0"><code class="language-ts">const a = "&lt;b&gt;"</code></pre>',
     );
     expect(html(<RichText value={codeBlock('x')} />)).toBe('<pre><code>x</code></pre>');
   });
@@ -331,7 +331,7 @@ describe('input normalisation', () => {
       { ...listItem('bullet', 1, 'li'), listItem: `bul${stega}let` },
     ];
     expect(html(<RichText value={value} />)).toBe(
-      '<h2 id="title">Title</h2><pre><code>x</code></pre><ul><li>li</li></ul>',
+      '<h2 id="title">Title</h2><pre tabindex="0"><code>x</code></pre><ul><li>li</li></ul>',
     );
   });
 
