@@ -13,6 +13,7 @@
  * over, so the SDK's start and the first page view come first.
  */
 import type { CaptureResult, PostHogConfig } from 'posthog-js/dist/module.slim.no-external.js';
+import { warnIfBot } from '../botWarning';
 import type { ResolvedConfig } from '../config';
 import type { PosthogAdapter, Properties } from './types';
 
@@ -189,6 +190,9 @@ export async function loadPosthog(
       request_queue_config: { flush_interval_ms: config.flushIntervalMs },
     }),
   });
+  // Asked with the check posthog-js's capture() runs before it drops an event (`_is_bot`: its user-agent list over
+  // the user agent and the brands, and navigator.webdriver), so Plinth's warning and the filter cannot disagree.
+  warnIfBot(() => instance._is_bot() === true, config.filterBots);
 
   if (caps.network && typeof PerformanceObserver !== 'undefined') {
     // The page's fetch/XHR calls (not posthog's own): URL (scrubbed by before_send), method-free timing, status.
