@@ -68,7 +68,7 @@ describe('RichText defaults', () => {
     expect(html(<RichText value={codeBlock('const a = "<b>"', 'ts')} />)).toBe(
       '<pre data-language="ts" tabindex="0"><code class="language-ts">const a = "&lt;b&gt;"</code></pre>',
     );
-    expect(html(<RichText value={codeBlock('x')} />)).toBe('<pre><code>x</code></pre>');
+    expect(html(<RichText value={codeBlock('x')} />)).toBe('<pre tabindex="0"><code>x</code></pre>');
   });
 });
 
