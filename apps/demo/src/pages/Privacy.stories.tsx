@@ -59,15 +59,19 @@ export const Pending: Story = {
   },
 };
 
-/** "Allow" on analytics: granted at once, the others unchanged. */
+/** "Allow" on analytics: granted at once, the others unchanged; the choice in force is pressed (`aria-pressed`). */
 export const AllowAnalytics: Story = {
   args: { decisions: mixed },
   globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const [allowAnalytics] = canvas.getAllByRole('button', { name: 'Allow' });
+    const [denyAnalytics] = canvas.getAllByRole('button', { name: 'Deny' });
     await userEvent.click(allowAnalytics as HTMLElement);
     await expect(canvas.getByTestId('consent-analytics')).toHaveTextContent('granted');
+    // The choice in force reads as selected (aria-pressed), the other not.
+    await expect(allowAnalytics).toHaveAttribute('aria-pressed', 'true');
+    await expect(denyAnalytics).toHaveAttribute('aria-pressed', 'false');
     await expect(canvas.getByTestId('consent-monitoring')).toHaveTextContent('granted');
   },
 };

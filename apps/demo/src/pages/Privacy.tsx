@@ -13,10 +13,18 @@ export function Privacy() {
             <dt>{category}</dt>
             <dd data-testid={`consent-${category}`}>{consent.status(category)}</dd>
             <dd>
-              <button type="button" onClick={() => consent.grant(category)}>
+              <button
+                type="button"
+                aria-pressed={consent.status(category) === 'granted'}
+                onClick={() => consent.grant(category)}
+              >
                 Allow
               </button>{' '}
-              <button type="button" onClick={() => consent.deny(category)}>
+              <button
+                type="button"
+                aria-pressed={consent.status(category) === 'denied'}
+                onClick={() => consent.deny(category)}
+              >
                 Deny
               </button>
             </dd>
