@@ -20,10 +20,12 @@ export const config = {
   proxied,
   /** The inspector reads what the sandbox received; off when no sandbox is configured. */
   inspector: !env.VITE_SANDBOX_URL?.startsWith('off'),
-  /** @plinth/auth: the sandbox's OpenID provider (callback `/auth/callback`). */
+  /** @plinth/auth: the sandbox's OpenID provider (callback `/auth/callback`), or any other with the three `VITE_OIDC_*`. */
   oidc: {
     authority: env.VITE_OIDC_AUTHORITY ?? `${sandboxUrl}/oidc`,
     clientId: env.VITE_OIDC_CLIENT_ID ?? 'plinth-demo',
+    /** Which provider (`entra`, `cognito`, …): detected from discovery when unset. */
+    provider: env.VITE_OIDC_PROVIDER,
   },
   /** @plinth/analytics: PostHog's project token and API host. */
   posthog: {

@@ -6,6 +6,8 @@ interface ImportMetaEnv {
   /** OpenID provider (issuer). Default: the sandbox's, `${VITE_SANDBOX_URL}/oidc`. */
   readonly VITE_OIDC_AUTHORITY?: string;
   readonly VITE_OIDC_CLIENT_ID?: string;
+  /** @plinth/auth's `provider` ('entra', 'cognito', 'keycloak', 'auth0', 'okta', 'generic'); default: detected from discovery. */
+  readonly VITE_OIDC_PROVIDER?: import('@plinth/auth').IdentityProvider;
   /** PostHog project token and API host (or your first-party proxy). Default: the sandbox. */
   readonly VITE_POSTHOG_TOKEN?: string;
   readonly VITE_POSTHOG_HOST?: string;
