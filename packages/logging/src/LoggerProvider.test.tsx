@@ -95,14 +95,20 @@ describe('LoggerProvider', () => {
     expect(logger.status()).toBe('denied'); // grants are followed again only once it is started again
   });
 
-  it('useLoggerStatus() and useLoggerFailure() follow the logger: waiting-consent, ready, denied, failed', async () => {
+  it('useLoggerStatus() and useLoggerFailure() follow the logger: waiting-consent, idle (granted, nothing logged), ready, denied, failed', async () => {
     const store = createTestConsent();
     function Status() {
       const failure = useLoggerFailure();
+      const log = useLogger();
       return (
-        <p>
-          {useLoggerStatus()} {failure ? `${failure.source}/${failure.code}` : 'none'}
-        </p>
+        <>
+          <p>
+            {useLoggerStatus()} {failure ? `${failure.source}/${failure.code}` : 'none'}
+          </p>
+          <button type="button" onClick={() => log.error('clicked')}>
+            log
+          </button>
+        </>
       );
     }
     const { unmount } = render(
@@ -114,6 +120,8 @@ describe('LoggerProvider', () => {
     );
     expect(screen.getByText('waiting-consent none')).toBeTruthy();
     store.grant('monitoring');
+    await screen.findByText('idle none'); // allowed: the SDK waits for the first log
+    act(() => screen.getByRole('button', { name: 'log' }).click());
     await screen.findByText('ready none');
     store.deny('monitoring');
     await screen.findByText('denied none'); // a denial is a choice, not a failure
@@ -126,6 +134,7 @@ describe('LoggerProvider', () => {
         <Status />
       </LoggerProvider>,
     );
+    act(() => screen.getByRole('button', { name: 'log' }).click());
     await screen.findByText('failed loader/failed');
   });
 

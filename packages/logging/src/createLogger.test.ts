@@ -41,10 +41,20 @@ function pageHandlesErrors() {
   return () => window.removeEventListener('error', swallow);
 }
 
-/** Starts the logger and waits until the SDK is loaded, or could not be (`start()` returns nothing to await). */
-async function started(logger: Logger) {
-  logger.start();
+/** Waits until the SDK is loaded, or could not be (`start()` returns nothing to await). */
+async function settled(logger: Logger) {
   await vi.waitFor(() => expect(['idle', 'waiting-consent', 'loading']).not.toContain(logger.status()));
+  return logger;
+}
+
+/**
+ * Starts the logger and has the SDK loaded: by default (`loadOn: 'first-event'`) the first log imports it,
+ * so a test about something else logs `'first'` and starts from there.
+ */
+async function loaded(logger: Logger) {
+  logger.start();
+  logger.info('first');
+  await settled(logger);
   return logger;
 }
 
@@ -57,12 +67,20 @@ const config = (overrides: Partial<LoggerConfig> = {}): LoggerConfig => ({
 });
 
 describe('createLogger', () => {
-  it('does nothing on creation; start() loads the SDK once with the config (consent granted)', async () => {
+  it('does nothing on creation nor at start (consent granted); the first log loads the SDK once with the config', async () => {
     const logger = createLogger(config({ service: 'shop', maxRepeats: 3 }));
     expect(logger.status()).toBe('idle');
-    expect(startDatadog).not.toHaveBeenCalled();
     logger.start();
-    await started(logger);
+    logger.setGlobalContext('release', 'r1'); // state, not an event: loads nothing
+    channel.signedIn({ id: 'u1' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logger.status()).toBe('idle');
+    expect(startDatadog).not.toHaveBeenCalled();
+    const made = new Date();
+    logger.info('hello', { a: 1 });
+    logger.info('again');
+    expect(logger.status()).toBe('loading');
+    await settled(logger);
     expect(logger.status()).toBe('ready');
     expect(startDatadog).toHaveBeenCalledTimes(1);
     expect(vi.mocked(startDatadog).mock.calls[0]![0]).toMatchObject({
@@ -71,9 +89,50 @@ describe('createLogger', () => {
       service: 'shop',
       maxRepeats: 3,
     });
-    logger.info('hello', { a: 1 });
-    expect(client.logs.map((l) => [l.level, l.message, l.context])).toEqual([['info', 'hello', { a: 1 }]]);
+    expect(client.calls).toEqual(['context {"release":"r1"}', 'user {"id":"u1"}']); // the kept state, before the logs
+    expect(client.logs.map((l) => [l.level, l.message, l.context])).toEqual([
+      ['info', 'hello', { usr: { id: 'u1' }, release: 'r1', a: 1 }],
+      ['info', 'again', { usr: { id: 'u1' }, release: 'r1' }],
+    ]);
+    expect(Math.abs(client.logs[0]!.sentAt.getTime() - made.getTime())).toBeLessThan(50); // its own time
+    logger.info('later');
+    expect(client.logs.at(-1)!.message).toBe('later'); // ready: straight to the SDK
     logger.stop();
+  });
+
+  it("loads at consent with loadOn: 'consent', and by default when captureConsoleErrors or captureReports asks the SDK to watch", async () => {
+    for (const overrides of [
+      { loadOn: 'consent' },
+      { captureConsoleErrors: true },
+      { captureReports: true },
+      { captureReports: ['csp_violation'] },
+    ] as Partial<LoggerConfig>[]) {
+      vi.mocked(startDatadog).mockClear();
+      const consent = createTestConsent();
+      const logger = createLogger(config({ consent, ...overrides }));
+      logger.start();
+      await Promise.resolve();
+      expect(logger.status()).toBe('waiting-consent');
+      consent.grant('monitoring');
+      await settled(logger); // no log made
+      expect(logger.status(), JSON.stringify(overrides)).toBe('ready');
+      expect(startDatadog).toHaveBeenCalledTimes(1);
+      logger.stop();
+    }
+    // Asked for nothing the SDK watches (an empty list), or `loadOn: 'first-event'` set explicitly: the first log.
+    for (const overrides of [
+      { captureReports: [] },
+      { captureReports: false, captureConsoleErrors: false },
+      { captureReports: true, loadOn: 'first-event' },
+    ] as Partial<LoggerConfig>[]) {
+      vi.mocked(startDatadog).mockClear();
+      const logger = createLogger(config(overrides));
+      logger.start();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(logger.status(), JSON.stringify(overrides)).toBe('idle');
+      expect(startDatadog).not.toHaveBeenCalled();
+      logger.stop();
+    }
   });
 
   it('throws a config PlinthError, the same code as every package: missing token, unknown site, no consent', () => {
@@ -127,33 +186,39 @@ describe('createLogger', () => {
   it('revokes the SDK when consent is withdrawn, drops logs meanwhile, and regrants', async () => {
     const consent = createTestConsent({ monitoring: 'granted' });
     const logger = createLogger(config({ consent }));
-    await started(logger);
+    await loaded(logger);
     consent.deny('monitoring');
     logger.info('while revoked');
     expect(client.calls).toContain('revoke');
     consent.grant('monitoring');
     logger.info('sentinel');
     expect(client.calls.slice(-2)).toEqual(['regrant', 'user null']); // the kept user, applied again
-    expect(client.logs.map((l) => l.message)).toEqual(['sentinel']);
+    expect(client.logs.map((l) => l.message)).toEqual(['first', 'sentinel']);
     logger.stop();
   });
 
   it('applies the level threshold before the queue', async () => {
     const logger = createLogger(config({ level: 'warn' }));
-    await started(logger);
+    logger.start();
     logger.info('too low');
+    expect(logger.status()).toBe('idle'); // dropped before the queue: it does not load the SDK either
     logger.warn('kept');
+    await settled(logger);
+    logger.info('too low again');
     expect(client.logs.map((l) => l.message)).toEqual(['kept']);
     logger.stop();
   });
 
   it('setLevel on the browser logger moves its threshold (and its children’s) at run time, before the queue', async () => {
     const logger = createLogger(config({ level: 'warn' }));
-    await started(logger);
+    logger.start();
     const child = logger.child({ component: 'Checkout' });
+    child.debug('too low');
+    expect(logger.status()).toBe('idle');
     logger.setLevel('debug');
     expect(logger.level).toBe('debug');
     child.debug('now kept');
+    await settled(logger);
     logger.setLevel('critical');
     logger.error('too low now');
     child.critical('kept', {}, new Error('db down'));
@@ -170,6 +235,8 @@ describe('createLogger', () => {
     void logger.start();
     expect(logger.sessionId()).toBeUndefined();
     consent.grant('monitoring');
+    expect(logger.sessionId()).toBeUndefined(); // granted, but nothing logged: no SDK, no session
+    logger.info('first');
     await vi.waitFor(() => expect(logger.status()).toBe('ready'));
     expect(logger.sessionId()).toBe('fake-session');
     expect(logger.child({ a: 1 }).sessionId()).toBe('fake-session');
@@ -181,9 +248,10 @@ describe('createLogger', () => {
   it('follows the channel: user id only (sticky for a logger created after sign-in), cleared on sign-out', async () => {
     channel.signedIn({ id: 'u1', email: 'ana@example.com', name: 'Ana' });
     const logger = createLogger(config());
-    await started(logger);
-    expect(client.calls).toContain('user {"id":"u1"}');
+    logger.start();
     logger.info('as ana');
+    await settled(logger);
+    expect(client.calls).toContain('user {"id":"u1"}');
     channel.signedOut();
     logger.info('anonymous');
     expect(client.calls.slice(-1)).toEqual(['user null']);
@@ -194,7 +262,7 @@ describe('createLogger', () => {
 
   it('maps the user as configured', async () => {
     const logger = createLogger(config({ user: (user) => ({ id: user.id, plan: user.plan }) }));
-    await started(logger);
+    await loaded(logger);
     channel.signedIn({ id: 'u2', plan: 'pro', email: 'x@example.com' });
     expect(client.calls).toContain('user {"id":"u2","plan":"pro"}');
     logger.stop();
@@ -203,7 +271,7 @@ describe('createLogger', () => {
   it('a sign-out while denied reaches the SDK at the grant, before any log; sign-in too', async () => {
     const consent = createTestConsent({ monitoring: 'granted' });
     channel.signedIn({ id: 'carol' });
-    const logger = await started(createLogger(config({ consent })));
+    const logger = await loaded(createLogger(config({ consent })));
     consent.deny('monitoring');
     channel.signedOut(); // e.g. another tab's sign-out, heard on this tab's channel
     client.calls.length = 0;
@@ -238,7 +306,7 @@ describe('createLogger', () => {
   });
 
   it('a stopped logger still hears sign-outs (its SDK still captures errors); start() reads the current session', async () => {
-    const logger = await started(createLogger(config()));
+    const logger = await loaded(createLogger(config()));
     channel.signedIn({ id: 'u1' });
     logger.stop();
     channel.signedOut();
@@ -254,11 +322,13 @@ describe('createLogger', () => {
 
   it('logs channel exceptions and reports (through the threshold), and stops listening on stop', async () => {
     const logger = createLogger(config({ level: 'info' }));
-    await started(logger);
-    const error = new TypeError('render failed');
-    channel.exception(error, { area: 'checkout' });
-    channel.report('warn', 'flags: slow', { vendor: 'launchdarkly' });
+    logger.start();
     channel.report('debug', 'too chatty');
+    expect(logger.status()).toBe('idle'); // below the threshold: not an event, no SDK
+    const error = new TypeError('render failed');
+    channel.exception(error, { area: 'checkout' }); // a captured error: the first event loads the SDK
+    channel.report('warn', 'flags: slow', { vendor: 'launchdarkly' });
+    await settled(logger);
     channel.reportOnce('k', 'info', 'once');
     channel.reportOnce('k', 'info', 'once');
     expect(client.logs.map((l) => [l.level, l.message])).toEqual([
@@ -278,9 +348,11 @@ describe('createLogger', () => {
 
   it('does not follow the channel with channel: false', async () => {
     const logger = createLogger(config({ channel: false }));
-    await started(logger);
+    logger.start();
     channel.report('error', 'ignored');
+    expect(logger.status()).toBe('idle'); // not heard: nothing loaded
     logger.error('sentinel');
+    await settled(logger);
     expect(client.logs.map((l) => l.message)).toEqual(['sentinel']);
     logger.stop();
   });
@@ -324,6 +396,49 @@ describe('createLogger', () => {
     logger.stop();
   });
 
+  it('an uncaught error with consent granted and no SDK yet imports it, and is sent once, first, with its time', async () => {
+    const logger = createLogger(config());
+    onTestFinished(pageHandlesErrors());
+    logger.start();
+    expect(logger.status()).toBe('idle');
+    const crash = new Error('first crash');
+    const made = new Date();
+    window.dispatchEvent(new ErrorEvent('error', { error: crash, message: 'first crash' }));
+    logger.info('next');
+    expect(logger.status()).toBe('loading');
+    await settled(logger);
+    // From here the SDK captures uncaught errors itself: the early capture is gone (no second copy).
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('late crash'), message: 'late crash' }));
+    expect(client.logs.map((l) => [l.level, l.message, l.context])).toEqual([
+      ['error', 'first crash', { origin: 'source' }],
+      ['info', 'next', {}],
+    ]);
+    expect(client.logs[0]!.error).toBe(crash); // its stack, as thrown
+    expect(Math.abs(client.logs[0]!.sentAt.getTime() - made.getTime())).toBeLessThan(50);
+    expect(startDatadog).toHaveBeenCalledTimes(1);
+    logger.stop();
+  });
+
+  it('keeps nothing an uncaught error carried past a denial: caught while pending, dropped when denied', async () => {
+    const consent = createTestConsent();
+    const logger = createLogger(config({ consent }));
+    onTestFinished(pageHandlesErrors());
+    logger.start();
+    window.dispatchEvent(
+      new ErrorEvent('error', { error: new Error('ana@example.com failed'), message: 'ana@example.com failed' }),
+    );
+    consent.deny('monitoring');
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('while denied'), message: 'while denied' }));
+    consent.grant('monitoring'); // changed their mind: nothing from before is loaded or sent
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logger.status()).toBe('idle');
+    expect(startDatadog).not.toHaveBeenCalled();
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('after'), message: 'after' }));
+    await settled(logger);
+    expect(client.logs.map((l) => l.message)).toEqual(['after']);
+    logger.stop();
+  });
+
   it('installs no early capture with captureErrors: false', async () => {
     const consent = createTestConsent();
     const logger = createLogger(config({ consent, captureErrors: false }));
@@ -341,8 +456,9 @@ describe('createLogger', () => {
     const logger = createLogger(config());
     void logger.start();
     logger.stop();
-    await started(logger);
-    channel.report('warn', 'once');
+    logger.start();
+    channel.report('warn', 'once'); // the first event: loads the SDK
+    await settled(logger);
     expect(startDatadog).toHaveBeenCalledTimes(1);
     expect(client.logs.map((l) => l.message)).toEqual(['once']);
     logger.stop();
@@ -354,6 +470,7 @@ describe('createLogger', () => {
     });
     const logger = createLogger(config());
     expect(logger.start()).toBeUndefined();
+    logger.error('the first log loads the SDK');
     await vi.waitFor(() => expect(logger.status()).toBe('failed'));
     expect(logger.failure()).toMatchObject({ source: 'loader', code: 'failed' });
     logger.error('dropped');

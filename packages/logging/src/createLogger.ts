@@ -28,8 +28,9 @@ const idOnly = (user: { id: string }): LogContext => ({ id: user.id });
 /**
  * A browser logger over Datadog's Logs SDK. Creating it does nothing: `start()` (the provider calls
  * it in an effect) follows consent and the session channel, and imports the SDK only once the
- * consent category (`'monitoring'`) is granted. Logs made before are kept in a bounded queue and
- * sent with their original time; a denial drops them. The signed-in user is read from the channel's
+ * consent category (`'monitoring'`) is granted and, by default (`loadOn: 'first-event'`), at the first
+ * log or captured error. Logs and uncaught errors made before are kept in a bounded queue and sent with
+ * their original time; a denial drops them. The signed-in user is read from the channel's
  * current session: each log names the user signed in when it was made, and the SDK's own user (on the
  * errors it captures) is state the loader keeps across consent changes and applies at every (re)start.
  */
@@ -47,11 +48,18 @@ export function createLogger(config: LoggerConfig): Logger {
   }
   let imported = false;
   let client: LogClient | undefined;
+  // Console errors and browser reports are watched by the SDK itself: asking for them loads it at consent.
+  const watchedBySdk =
+    config.captureConsoleErrors === true ||
+    config.captureReports === true ||
+    (Array.isArray(config.captureReports) && config.captureReports.length > 0);
+  const loadOn = config.loadOn ?? (watchedBySdk ? 'consent' : 'first-event');
 
   const loader: VendorLoader<LogClient> = createVendorLoader<LogClient>({
     name: 'datadog',
     consent: consent === false ? false : { store: consent, category: consentCategory },
     queueLimit: config.queueLimit,
+    loadOn,
     async load() {
       const { startDatadog } = await import('./adapter/datadog');
       imported = true; // the SDK now watches uncaught errors itself

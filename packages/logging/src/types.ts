@@ -190,6 +190,13 @@ export interface LoggerConfig {
   telemetry?: boolean;
   /** Logs kept while the SDK loads or consent is pending; past it the oldest go. Default 100. */
   queueLimit?: number;
+  /**
+   * When Datadog's SDK (~25 KB gz) is downloaded once monitoring is granted: `'first-event'` at the first log or
+   * captured error (Sentry's lazy loader: a visitor who never logs never downloads it; what comes before it
+   * arrives is kept and sent with its original time), `'consent'` at the grant. Default `'first-event'`, but
+   * `'consent'` when `captureConsoleErrors` or `captureReports` is set: the SDK watches those itself.
+   */
+  loadOn?: 'first-event' | 'consent';
 }
 
 /**

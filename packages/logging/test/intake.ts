@@ -54,12 +54,16 @@ export function nextPageError(): Promise<unknown> {
   });
 }
 
-/** A logger with monitoring granted that posts to the sandbox's intake, started and `ready`. */
+/**
+ * A logger with monitoring granted that posts to the sandbox's intake, started and `ready`: it loads the SDK
+ * at consent (`loadOn: 'consent'`), not at its first log, for tests about what happens once it is there.
+ */
 export async function readyLogger(sandboxUrl: string, config: Omit<LoggerConfig, 'consent'>): Promise<Logger> {
   const logger = createLogger({
     console: false, // the console is watched for the logger's own warnings, not for its logs
     proxy: `${sandboxUrl}/datadog/intake`,
     consent: createTestConsent({ monitoring: 'granted' }),
+    loadOn: 'consent',
     ...config,
   });
   logger.start();
