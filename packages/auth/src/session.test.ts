@@ -141,8 +141,11 @@ describe('session state machine', () => {
     expect(order).toEqual(['forget']);
   });
 
-  it('a refused ID token on renewal ends the session at once', async () => {
-    const refused = new AuthError('renew: bad signature', { source: 'renew', code: 'invalid_id_token' });
+  it.each([
+    ['a bad signature', 'invalid_id_token'],
+    ['an issuer of another tenant (Entra)', 'issuer_mismatch'],
+  ] as const)('a refused ID token on renewal (%s) ends the session at once', async (why, code) => {
+    const refused = new AuthError(`renew: ${why}`, { source: 'renew', code });
     const { machine } = setup({ renew: vi.fn(async () => Promise.reject(refused)) });
     machine.signedIn(session());
     await expect(machine.renew()).rejects.toBe(refused);

@@ -68,6 +68,9 @@ const drop = async (adapter: OidcAdapter | undefined) => {
   await adapter?.forget().catch(() => {});
 };
 
+/** Renewal errors whose tokens are not this session's: the session ends at once, not when its access token expires. */
+const REFUSED_ID_TOKEN: ReadonlySet<string | undefined> = new Set(['invalid_id_token', 'issuer_mismatch']);
+
 /**
  * The session state machine: `loading` → `signedIn` / `signedOut` / `error` / `sessionExpired`, the renewal
  * timer, the single-flight renewal and the silent restore, and the rule that a sign-out stands. Framework-free
@@ -169,7 +172,8 @@ export function createSession(deps: SessionDeps, status: AuthStatus): Session {
         if (signedOutSince(at)) throw notSignedIn();
         const error = toAuthError(thrown, 'renew');
         const current = session;
-        if (current && left(current) > 1000 && error.code !== 'invalid_id_token') {
+        // A refused ID token (a bad signature, another tenant's issuer) ends it at once: it is not this session.
+        if (current && left(current) > 1000 && !REFUSED_ID_TOKEN.has(error.code)) {
           // Not renewable, but not over yet: say so now (status stays `signedIn`, `error` set, `expiresAt`
           // is when it ends), and end it then. The app can offer a sign-in before the user loses work.
           clearTimeout(timer);
