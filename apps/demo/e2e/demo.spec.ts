@@ -153,6 +153,22 @@ test('the article does not shift while scrolling: CLS ≤ 0.01, placeholders res
   expect(cls).toBeLessThanOrEqual(0.01);
 });
 
+test('a sign-in cancelled on the provider’s page: a neutral notice with Sign in, no protocol words, nothing left spinning', async ({
+  page,
+  errors,
+}) => {
+  await page.goto('/account'); // a protected page: the visitor is sent to sign in
+  await page.getByRole('link', { name: 'Cancel' }).click(); // on the provider's sign-in page
+  const notice = page.getByRole('status').filter({ hasText: 'Sign-in cancelled.' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText('You’re not signed in.')).toBeVisible();
+  await expect(page.getByText('Signing you in…')).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText(/access_denied|aborted|callback/);
+  expect(errors).toEqual([]);
+});
+
 test('an unknown route renders the not-found page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
@@ -161,7 +177,7 @@ test('an unknown route renders the not-found page', async ({ page }) => {
 test('a refused callback shows the error in an alert with a retry, and the URL settles at once', async ({ page }) => {
   await page.goto('/auth/callback?code=forged&state=tampered');
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText('Sign-in failed');
+  await expect(alert).toContainText('Sign-in didn’t work');
   await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   // No sign-in was started on its own: the page stays on the demo, signed out.

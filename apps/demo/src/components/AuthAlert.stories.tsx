@@ -5,14 +5,19 @@ import { expect, userEvent, within } from 'storybook/test';
 import { desktop, phone, routed } from '../stories/support';
 import { AuthAlert } from './AuthAlert';
 
-const denied = new AuthError('The identity provider refused the sign-in', {
+const cancelled = new AuthError('callback: access_denied (End-User aborted interaction)', {
   source: 'callback',
   code: 'access_denied',
+});
+const refused = new AuthError('callback: invalid_grant (grant request is invalid)', {
+  source: 'callback',
+  code: 'invalid_grant',
 });
 
 /** One fake session per story, so a story's play function can read what "Try again" asked for. */
 const sessions = {
-  error: createTestAuth({ status: 'error', error: denied }),
+  cancelled: createTestAuth({ status: 'error', error: cancelled }),
+  error: createTestAuth({ status: 'error', error: refused }),
   expired: createTestAuth({ status: 'sessionExpired' }),
   signedIn: createTestAuth({ user: { id: 'user-7f3a', name: 'Ada Lovelace' } }),
 };
@@ -42,7 +47,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Shown above the page, in a `role="alert"`, when a sign-in fails (a refused callback, the provider\'s `access_denied`, a tampered `state`) or the session expires. **Try again** starts a new sign-in that comes back to this page; @plinth/auth never retries on its own, so there is no loop. Signed in or out without an error, it renders nothing.',
+          'Above the page, in the visitor\'s words (the provider\'s code stays in `data-code`, never on screen): a sign-in **cancelled** on the provider\'s page (`access_denied`) is their choice, said neutrally in a `role="status"` with **Sign in**; a sign-in that **failed** (a refused callback, a tampered `state`) or a session that **expired** is a `role="alert"` with **Try again** / **Sign in again**, which start a new sign-in that comes back to this page. @plinth/auth never retries on its own, so there is no loop. Signed in or out without an error, it renders nothing.',
       },
     },
   },
@@ -50,15 +55,31 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A sign-in that failed: the reason and the provider's code, and a way to try again. */
+/** The visitor cancelled on the provider's page: a neutral "Sign-in cancelled" and a way to sign in, no protocol words. */
+export const SignInCancelled: Story = {
+  args: { session: 'cancelled' },
+  globals: desktop,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Sign-in cancelled.');
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(canvasElement.textContent).not.toMatch(/access_denied|callback|aborted/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in' }));
+    await expect(sessions.cancelled.calls).toEqual([{ method: 'signIn', options: { returnTo: '/account' } }]);
+  },
+};
+export const SignInCancelledPhone: Story = { ...SignInCancelled, globals: phone };
+
+/** A sign-in that failed: said plainly (the code is in `data-code`, not on screen), and a way to try again. */
 export const SignInFailed: Story = {
   args: { session: 'error' },
   globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent(
-      'Sign-in failed: The identity provider refused the sign-in (access_denied).',
-    );
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent('Sign-in didn’t work. Please try again.');
+    await expect(alert).toHaveAttribute('data-code', 'invalid_grant');
+    await expect(canvasElement.textContent).not.toMatch(/invalid_grant|callback/);
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(sessions.error.calls).toEqual([{ method: 'signIn', options: { returnTo: '/account' } }]);
   },

@@ -1,26 +1,49 @@
-import { useAuth } from '@plinth/auth';
+import { type AuthError, type AuthStatus, useAuth } from '@plinth/auth';
 import { useLocation } from 'react-router';
 
+/** What a visitor is told about the session, in their words (the provider's code stays in `data-code`, for support). */
+export interface AuthNotice {
+  /** `cancelled`: the visitor's own choice (neutral); `failed` and `expired`: something to act on. */
+  kind: 'cancelled' | 'failed' | 'expired' | 'ending';
+  text: string;
+  action: string;
+}
+
 /**
- * Auth errors (a refused callback, a provider's `access_denied`, an expired session) shown to the
- * user, with a way to try again; and, before it happens, a session that cannot be renewed (signed in,
- * with a renewal error): it says when it ends. @plinth/auth never retries on its own after an error: no loop.
+ * The notice for a session state, or `null` when there is nothing to say. A cancel on the provider's page
+ * (`access_denied` from the callback) is the visitor's choice: "Sign-in cancelled", no protocol words.
+ */
+export function authNotice(status: AuthStatus, error: AuthError | null, expiresAt: number | null): AuthNotice | null {
+  if (status === 'signedIn' && error?.source === 'renew' && expiresAt !== null) {
+    const at = new Date(expiresAt * 1000).toLocaleTimeString();
+    return { kind: 'ending', text: `Your session cannot be renewed and ends at ${at}.`, action: 'Sign in again' };
+  }
+  if (status === 'sessionExpired')
+    return { kind: 'expired', text: 'Your session has expired.', action: 'Sign in again' };
+  if (status !== 'error') return null;
+  if (error?.code === 'access_denied') return { kind: 'cancelled', text: 'Sign-in cancelled.', action: 'Sign in' };
+  return { kind: 'failed', text: 'Sign-in didn’t work. Please try again.', action: 'Try again' };
+}
+
+/**
+ * The session's notice above the page, with the one thing to do next: a cancelled sign-in (neutral, a
+ * `status`), a failed one or an expired session (an `alert`), and, before it happens, a session that cannot
+ * be renewed. @plinth/auth never retries on its own after an error: no loop.
  */
 export function AuthAlert() {
   const { status, error, expiresAt, signIn } = useAuth();
   const location = useLocation();
-  const ending = status === 'signedIn' && error?.source === 'renew' && expiresAt !== null;
-  if (status !== 'error' && status !== 'sessionExpired' && !ending) return null;
-  const message = ending
-    ? `Your session cannot be renewed and ends at ${new Date(expiresAt * 1000).toLocaleTimeString()}.`
-    : status === 'sessionExpired'
-      ? 'Your session has expired.'
-      : `Sign-in failed: ${error?.message || 'the identity provider refused it'}${error?.code ? ` (${error.code})` : ''}.`;
+  const notice = authNotice(status, error, expiresAt);
+  if (!notice) return null;
   return (
-    <div className="auth-alert" role="alert">
-      <span>{message}</span>{' '}
+    <div
+      className={notice.kind === 'cancelled' ? 'auth-alert neutral' : 'auth-alert'}
+      role={notice.kind === 'cancelled' ? 'status' : 'alert'}
+      data-code={error?.code}
+    >
+      <span>{notice.text}</span>{' '}
       <button type="button" onClick={() => void signIn({ returnTo: location.pathname + location.search })}>
-        {ending ? 'Sign in again' : 'Try again'}
+        {notice.action}
       </button>
     </div>
   );
