@@ -1,5 +1,5 @@
 import { SANDBOX_URL } from '../playwright.config';
-import { expect, received, test } from './fixtures';
+import { expect, received, signIn, test } from './fixtures';
 
 test('the inspector shows what the sandbox receives, live', async ({ page, errors }) => {
   await page.goto('/');
@@ -166,6 +166,27 @@ test('a sign-in cancelled on the provider’s page: a neutral notice with Sign i
   await expect(page.getByText('You’re not signed in.')).toBeVisible();
   await expect(page.getByText('Signing you in…')).toHaveCount(0);
   await expect(page.locator('main')).not.toContainText(/access_denied|aborted|callback/);
+  expect(errors).toEqual([]);
+});
+
+test('Account offers both sign-outs: "of this app" stays at the provider (signing in again asks no password); "everywhere" asks the provider', async ({
+  page,
+  errors,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Reject all' }).click();
+  await signIn(page);
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign out of this app' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  // The provider's session lived on: back in without its sign-in form.
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('user-name')).toHaveText('Alice');
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Account', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByRole('button', { name: 'Yes, sign me out' })).toBeVisible(); // the provider asks
   expect(errors).toEqual([]);
 });
 

@@ -1,16 +1,35 @@
 import { RequireAuth, useAuth } from '@plinth/auth';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTitle } from './useTitle';
 
-function Profile() {
-  const { user } = useAuth();
+function Profile({ signOutOfApp }: { signOutOfApp: () => void }) {
+  const { user, signOut } = useAuth();
   if (!user) return null;
   return (
-    <dl className="profile">
-      <dt>Name</dt>
-      <dd data-testid="account-name">{user.name ?? '—'}</dd>
-      <dt>Subject</dt>
-      <dd data-testid="account-subject">{user.id}</dd>
-    </dl>
+    <>
+      <dl className="profile">
+        <dt>Name</dt>
+        <dd data-testid="account-name">{user.name ?? '—'}</dd>
+        <dt>Subject</dt>
+        <dd data-testid="account-subject">{user.id}</dd>
+      </dl>
+      <h2>Signing out</h2>
+      <ul className="sign-out-choices">
+        <li>
+          <button type="button" onClick={signOutOfApp}>
+            Sign out of this app
+          </button>{' '}
+          <span>Your account at the identity provider stays signed in: signing in again needs no password.</span>
+        </li>
+        <li>
+          <button type="button" onClick={() => void signOut()}>
+            Sign out everywhere
+          </button>{' '}
+          <span>Also ends your session at the identity provider (it asks you to confirm).</span>
+        </li>
+      </ul>
+    </>
   );
 }
 
@@ -31,12 +50,26 @@ function NotYet() {
 /** A protected page: a signed-out visitor is sent to sign in and comes back here. */
 export function Account() {
   useTitle('Account');
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  // The guard goes in the same render as the session: left mounted, RequireAuth would sign straight back in
+  // (the provider's session lives on), which is what the visitor just declined. Then home.
+  const signOutOfApp = () => {
+    setLeaving(true);
+    void signOut({ local: true });
+    navigate('/');
+  };
   return (
     <article>
       <h1>Your account</h1>
-      <RequireAuth fallback={<NotYet />}>
-        <Profile />
-      </RequireAuth>
+      {leaving ? (
+        <p role="status">Signing out…</p>
+      ) : (
+        <RequireAuth fallback={<NotYet />}>
+          <Profile signOutOfApp={signOutOfApp} />
+        </RequireAuth>
+      )}
     </article>
   );
 }
