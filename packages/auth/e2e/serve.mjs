@@ -38,7 +38,11 @@ for (const [offset, profile] of [
   profiles[profile] = await startSandbox({
     port: Number(values['sandbox-port'] ?? 4711) + offset,
     quiet: true,
-    vendorOptions: { oidc: { profile } },
+    // Google's also serves the backend journeys (e2e/backend.spec.ts): 8 s access tokens, and prompt=none in an
+    // iframe answered login_required, so only the backend's refresh restores a session after a reload.
+    vendorOptions: {
+      oidc: profile === 'google' ? { profile, accessTokenTtl: 8, thirdPartyCookies: false } : { profile },
+    },
   });
 }
 const port = Number(values.port ?? 4184);
@@ -47,8 +51,38 @@ const hostile = await startHostileProvider({
   allowOrigin: `http://127.0.0.1:${port}`,
 });
 process.env.VITE_ISSUER = sandbox.vendors.oidc.issuer;
+// The token-mediating backend (@plinth/auth/server, from source through Vite) at /api/auth/token, for the Google
+// profile's sandbox: the recipe for Vite's dev server and Express (README, "A backend").
+/** @type {import('vite').Plugin} */
+const backend = {
+  name: 'plinth-auth-backend',
+  configureServer(server) {
+    let listener;
+    server.middlewares.use('/api/auth/token', async (req, res, next) => {
+      try {
+        if (!listener) {
+          const { createTokenHandler, toNodeHandler } = await server.ssrLoadModule(
+            fileURLToPath(new URL('../src/server/index.ts', import.meta.url)),
+          );
+          listener = toNodeHandler(
+            createTokenHandler({
+              issuer: profiles.google.vendors.oidc.issuer,
+              clientId: 'plinth-demo',
+              clientSecret: 'plinth-google-secret',
+              cookie: { secret: 'journeys-only-cookie-secret-0123456789abcdef' },
+            }),
+          );
+        }
+        await listener(req, res);
+      } catch (error) {
+        next(error);
+      }
+    });
+  },
+};
 const vite = await createServer({
   configFile: fileURLToPath(new URL('./vite.config.ts', import.meta.url)),
+  plugins: [backend],
   server: { port, host: '127.0.0.1', strictPort: true },
   logLevel: 'warn',
 });

@@ -2,6 +2,7 @@ import { configError } from '@plinth/core';
 import type { AuthConfig } from './types';
 
 type Optional =
+  | 'backend'
   | 'extraQueryParams'
   | 'idTokenAlgorithms'
   | 'logoutUrl'
@@ -23,7 +24,8 @@ const GOOGLE = 'https://www.npmjs.com/package/@plinth/auth#google';
  * The defaults filled in, and the mistakes refused where they are made (`PlinthError`, `source: 'config'`):
  * `missing_option` without `authority` or `clientId`, `invalid_option` for an authority that is not an
  * http(s) URL, a path that is not one on this origin (`/…`), an unknown `tokenStorage` or `provider`, `tenants`
- * that is not a list, and Google (its token endpoint wants the client secret, which a browser cannot keep).
+ * that is not a list, `'sealed'` with a `backend`, and Google without a `backend` (its token endpoint wants the
+ * client secret, which a browser cannot keep).
  */
 export function resolveConfig(config: AuthConfig): ResolvedAuthConfig {
   const resolved: ResolvedAuthConfig = {
@@ -42,8 +44,9 @@ export function resolveConfig(config: AuthConfig): ResolvedAuthConfig {
   for (const name of ['authority', 'clientId'] as const) {
     if (!resolved[name]) throw configError(`auth: \`${name}\` is required`, 'missing_option');
   }
-  for (const name of ['authority', 'callbackPath', 'silentCallbackPath', 'postLogoutPath'] as const) {
+  for (const name of ['authority', 'callbackPath', 'silentCallbackPath', 'postLogoutPath', 'backend'] as const) {
     const value = resolved[name];
+    if (name === 'backend' && value === undefined) continue;
     if (typeof value !== 'string' || !valid(name, value))
       throw configError(`auth: \`${name}\` cannot be "${value}"`, 'invalid_option');
   }
@@ -57,7 +60,15 @@ export function resolveConfig(config: AuthConfig): ResolvedAuthConfig {
     throw configError(`auth: \`provider\` cannot be "${provider}"`, 'invalid_option');
   if (tenants !== undefined && !(Array.isArray(tenants) && tenants.every((t) => typeof t === 'string')))
     throw configError('auth: `tenants` is a list of tenant ids', 'invalid_option');
-  if (provider === 'google' || (!provider && /^https:\/\/accounts\.google\.com\/?$/i.test(resolved.authority)))
+  if (resolved.backend && resolved.tokenStorage === 'sealed')
+    throw configError(
+      "auth: `tokenStorage: 'sealed'` has nothing to seal with a `backend` (it keeps the refresh token)",
+      'invalid_option',
+    );
+  if (
+    !resolved.backend &&
+    (provider === 'google' || (!provider && /^https:\/\/accounts\.google\.com\/?$/i.test(resolved.authority)))
+  )
     throw configError(
       `auth: Google's token endpoint requires the client secret, which a browser-only app cannot keep: sign in to Google through a token-mediating backend that holds it (${GOOGLE})`,
       'invalid_option',

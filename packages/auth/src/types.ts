@@ -88,6 +88,13 @@ export interface AuthConfig {
    * `'session'`: kept in sessionStorage across reloads, readable by any script on the page (XSS).
    */
   tokenStorage?: 'memory' | 'sealed' | 'session';
+  /**
+   * The path of a token-mediating backend on this origin (`@plinth/auth/server`'s `createTokenHandler`, e.g.
+   * `/api/auth/token`): the browser's token requests and revocations go there, and it adds the client secret and
+   * keeps the refresh token in an httpOnly cookie. Needed for Google and any provider that wants a client secret;
+   * a reload then renews through it, with no iframe. Not with `tokenStorage: 'sealed'` (README, "A backend").
+   */
+  backend?: string;
   /** A stored sign-in request older than this is refused (`expired`) and cleared. Default 900 s. */
   requestMaxAgeSeconds?: number;
   /** Renew this many seconds before the access token expires (at most a third of its lifetime). Default 60. */

@@ -3,8 +3,9 @@
 // oidc-client-ts 3.x checks only that an ID token has a `sub` (and, on refresh, that `sub`/`auth_time`/`azp`
 // did not change): the signature, `iss`, `aud`, `exp` and `iat`, the discovery issuer and RFC 9207's `iss`
 // response parameter are checked here (README, "Threat model").
-import { InMemoryWebStorage, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { InMemoryWebStorage, type StateStore, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { AuthError, type AuthErrorSource } from '../AuthError';
+import { BACKEND_REFRESH_TOKEN } from '../backend';
 import type { ResolvedAuthConfig } from '../config';
 import type { AuthorizationParams, AuthSession, IdentityProvider, OidcAdapter } from '../types';
 import { type IdTokenPolicy, signingAlgorithms, verifyIdToken } from './jose';
@@ -58,6 +59,23 @@ function responseIssuerProblem(
     : `the authorization response comes from issuer "${iss}", not "${String(metadata.issuer)}" (RFC 9207)`;
 }
 
+/**
+ * With a token-mediating backend (`backend`), oidc-client-ts's user store: the user always carries the backend's
+ * placeholder refresh token (the real one is in the backend's httpOnly cookie), so renewals and revocations go
+ * to the backend as refresh grants, never to an iframe; with no user (a reload), one with only that placeholder,
+ * expired, so the first renewal asks the backend (which answers `invalid_grant` without a cookie).
+ */
+export const backendStore = (store: StateStore): StateStore => ({
+  async get(key) {
+    const stored = await store.get(key);
+    const user = stored ? (JSON.parse(stored) as object) : { token_type: 'Bearer', profile: {}, expires_at: 0 };
+    return JSON.stringify({ ...user, refresh_token: BACKEND_REFRESH_TOKEN });
+  },
+  set: (key, value) => store.set(key, value),
+  remove: (key) => store.remove(key),
+  getAllKeys: () => store.getAllKeys(),
+});
+
 export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
   const origin = location.origin;
   const inMemory = new WebStorageStateStore({ store: settings.tokenStorage === 'session' ? sessionStorage : memory });
@@ -76,7 +94,12 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
     post_logout_redirect_uri: origin + settings.postLogoutPath,
     // Plinth renews itself: single-flight, serialised across tabs (oidc-client-ts would start its own timer in the constructor).
     automaticSilentRenew: false,
-    userStore: sealed ?? inMemory,
+    userStore: settings.backend ? backendStore(inMemory) : (sealed ?? inMemory),
+    // The backend is the token endpoint and the revocation endpoint (it adds the client secret, keeps the refresh
+    // token); discovery's other endpoints (authorization, JWKS, userinfo, end-session) stay the provider's.
+    ...(settings.backend
+      ? { metadataSeed: { token_endpoint: origin + settings.backend, revocation_endpoint: origin + settings.backend } }
+      : {}),
     stateStore: new WebStorageStateStore({ prefix: REQUEST_PREFIX, store: localStorage }),
     staleStateAgeInSeconds: settings.requestMaxAgeSeconds,
     revokeTokenTypes: ['refresh_token', 'access_token'],
@@ -172,7 +195,7 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
         acr_values: params.acrValues,
         ui_locales: params.uiLocales,
         max_age: params.maxAge,
-        extraQueryParams: { ...settings.extraQueryParams, ...params.extraParams },
+        extraQueryParams: { ...profile.authorizationParams, ...settings.extraQueryParams, ...params.extraParams },
       });
     },
     async callback(url) {

@@ -18,6 +18,8 @@ export interface ProviderProfile {
   iframe: boolean;
   /** Discovery's `issuer` may be a `{tenantid}` template, which each ID token's own `tid` resolves (Entra ID). */
   tenantIssuer: boolean;
+  /** Parameters every authorization request carries (Google: `access_type=offline`, its way to a refresh token). */
+  authorizationParams?: Record<string, string>;
   /** A renewal refused with an `error_description` matching this ended the session for good. */
   sessionEnd?: { pattern: RegExp; reason: string };
 }
@@ -50,7 +52,8 @@ export const PROFILES: Record<IdentityProvider, ProviderProfile> = {
     iframe: false,
   },
   keycloak: { ...standard, offlineAccess: false },
-  google: { ...standard, offlineAccess: false },
+  // Only through a backend (config.ts); a refresh token comes with access_type=offline, not offline_access.
+  google: { ...standard, offlineAccess: false, authorizationParams: { access_type: 'offline' } },
 };
 
 /** Personal Microsoft accounts' tenant (`tid`), also written `consumers`. */
