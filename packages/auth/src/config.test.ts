@@ -74,4 +74,18 @@ describe('AuthConfig: provider', () => {
       expect(() => resolveConfig(config)).toThrow(/client secret.*token-mediating backend.*#google/s);
     }
   });
+
+  it('Google with a backend is taken; the backend is a path on this origin, and not with sealed storage', () => {
+    expect(resolveConfig({ ...base, provider: 'google', backend: '/api/auth/token' }).backend).toBe('/api/auth/token');
+    expect(
+      resolveConfig({ authority: 'https://accounts.google.com', clientId: 'x', backend: '/api/auth/token' }).backend,
+    ).toBe('/api/auth/token');
+    for (const backend of ['https://evil.example/token', '//evil.example/token', 'api/auth/token']) {
+      expect(refused({ ...base, backend })).toEqual({ source: 'config', code: 'invalid_option' });
+    }
+    expect(refused({ ...base, backend: '/api/auth/token', tokenStorage: 'sealed' })).toEqual({
+      source: 'config',
+      code: 'invalid_option',
+    });
+  });
 });

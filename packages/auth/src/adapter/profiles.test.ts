@@ -1,5 +1,6 @@
 import { AuthError } from '../AuthError';
-import { scopeFor } from './oidc-client-ts';
+import { BACKEND_REFRESH_TOKEN } from '../backend';
+import { backendStore, scopeFor } from './oidc-client-ts';
 import {
   CONSUMERS_TENANT,
   detectProvider,
@@ -132,6 +133,39 @@ describe('provider profiles', () => {
     expect(PROFILES.cognito.revokeTokenTypes).toEqual(['refresh_token']);
     expect(PROFILES.generic.revokeTokenTypes).toEqual(['refresh_token', 'access_token']);
     expect(PROFILES.cognito.iframe).toBe(false);
+  });
+
+  it('Google: access_type=offline on every authorization request (its way to a refresh token), no offline_access', () => {
+    expect(PROFILES.google).toMatchObject({ offlineAccess: false, authorizationParams: { access_type: 'offline' } });
+    expect(PROFILES.generic.authorizationParams).toBeUndefined();
+  });
+
+  it("with a backend, the user store's user always carries the placeholder refresh token; none stored: an expired one", async () => {
+    const memory = new Map<string, string>();
+    const store = backendStore({
+      get: async (key) => memory.get(key) ?? null,
+      set: async (key, value) => void memory.set(key, value),
+      remove: async (key) => {
+        const value = memory.get(key) ?? null;
+        memory.delete(key);
+        return value;
+      },
+      getAllKeys: async () => [...memory.keys()],
+    });
+    expect(JSON.parse((await store.get('user')) ?? '')).toEqual({
+      token_type: 'Bearer',
+      profile: {},
+      expires_at: 0,
+      refresh_token: BACKEND_REFRESH_TOKEN,
+    });
+    await store.set('user', JSON.stringify({ access_token: 'at', refresh_token: null, expires_at: 99 }));
+    expect(JSON.parse((await store.get('user')) ?? '')).toEqual({
+      access_token: 'at',
+      refresh_token: BACKEND_REFRESH_TOKEN,
+      expires_at: 99,
+    });
+    await store.remove('user');
+    expect(memory.size).toBe(0);
   });
 
   it('Keycloak: no offline_access unless the app asks for it', () => {
