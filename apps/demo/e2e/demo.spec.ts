@@ -83,6 +83,22 @@ test('the first page downloads no rich text, SVG sanitiser or user-agent parser;
   expect(requested.filter((p) => /ua-parser|\/assets\/Device-/.test(p)).length).toBeGreaterThan(0);
 });
 
+test('a first visit downloads no auth SDK, consent given and pages browsed, until "Sign in"', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  const auth = /oidc-client-ts|\/adapter\/oidc-client-ts|\/jose\b|\/oidc\/\.well-known/;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  // Positive sentinel: consented vendors did load, so the page was live when the absence is read.
+  await expect.poll(() => requested.some((p) => /posthog|launchdarkly/i.test(p))).toBe(true);
+  await page.getByRole('link', { name: 'Article', exact: true }).click();
+  await page.getByRole('link', { name: 'Home' }).click();
+  expect(requested.filter((p) => auth.test(p))).toEqual([]);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Login')).toBeVisible(); // on the provider's page
+  expect(requested.filter((p) => auth.test(p)).length).toBeGreaterThan(0);
+});
+
 test('the article reveals sections on scroll and sanitises a hostile SVG', async ({ page, errors }) => {
   let dialogs = 0;
   page.on('dialog', (dialog) => {
