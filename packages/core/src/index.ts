@@ -33,7 +33,7 @@ export {
 } from './consent';
 export { ErrorBoundary, type ErrorBoundaryFallbackProps, type ErrorBoundaryProps } from './ErrorBoundary';
 export { type ConfigErrorCode, configError, isPlinthError, PlinthError } from './error';
-export { isBrowser } from './is-browser';
+export { isBrowser, isSilentCallbackFrame } from './is-browser';
 export {
   type InstanceOrConfig,
   useProvidedInstance,

@@ -1,2 +1,21 @@
 /** True in a browser (or a DOM test environment), false on the server. */
 export const isBrowser: boolean = typeof window !== 'undefined' && typeof document !== 'undefined';
+
+/**
+ * True in a hidden frame answering an OAuth/OIDC request (`prompt=none` silent sign-in, a silent renewal): a
+ * framed page whose URL carries the provider's answer (`code` or `error`, with `state`). The whole app often
+ * loads there (a dev server serves it at every path): Plinth's vendor providers then start nothing — no SDK,
+ * no page view, no `$pageleave`, no flag exposure — and only the auth callback runs.
+ */
+export function isSilentCallbackFrame(): boolean {
+  if (!isBrowser) return false;
+  let framed: boolean;
+  try {
+    framed = window.parent !== window;
+  } catch {
+    framed = true; // a cross-origin parent that cannot even be compared is a parent
+  }
+  if (!framed) return false;
+  const answer = `${location.search}&${location.hash.slice(1)}`;
+  return /[?&](code|error)=/.test(answer) && /[?&]state=/.test(answer);
+}

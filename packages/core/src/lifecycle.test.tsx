@@ -100,6 +100,34 @@ describe('useProvidedInstance (every vendor provider’s props)', () => {
     );
   });
 
+  it('starts nothing in auth’s hidden callback frame (the app loaded at /silent-callback inside an iframe)', () => {
+    const given = create({ name: 'framed', consent: false });
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({} as Window);
+    history.replaceState(null, '', '/silent-callback?code=abc&state=xyz');
+    try {
+      render(<Provider instance={given} />);
+      expect(given.starts).toBe(0);
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
+
+  it('a framed page without a provider’s answer, or a top-level callback, starts as usual', () => {
+    const framed = create({ name: 'framed', consent: false });
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({} as Window);
+    render(<Provider instance={framed} />);
+    expect(framed.starts).toBe(2);
+    vi.restoreAllMocks();
+    const top = create({ name: 'top', consent: false });
+    history.replaceState(null, '', '/auth/callback?code=abc&state=xyz');
+    try {
+      render(<Provider instance={top} />);
+      expect(top.starts).toBe(2);
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
+
   it('an instance given is used and started, never created', () => {
     const given = create({ name: 'given', consent: false });
     created.length = 0;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useConsentStore } from './ConsentProvider';
 import type { ConsentStore } from './consent';
 import { configError, type PlinthError } from './error';
+import { isSilentCallbackFrame } from './is-browser';
 import type { VendorStatus } from './vendor-loader';
 
 /**
@@ -52,7 +53,8 @@ export type InstanceOrConfig<Instance, Config> =
  * What every vendor package's provider does with its props: uses the `instance` given, or creates one once
  * from `config` (with the nearest `ConsentProvider`'s store when the config has no `consent`; none at all
  * throws `configError(…, 'consent_required')`), and runs it while mounted (`start()` in an effect, `stop()`
- * in its cleanup: StrictMode's double effects give one SDK init). `created` says whether the provider owns it.
+ * in its cleanup: StrictMode's double effects give one SDK init), except in auth's hidden callback frame
+ * (`isSilentCallbackFrame()`), where it starts nothing. `created` says whether the provider owns it.
  */
 export function useProvidedInstance<
   Instance extends VendorLifecycle,
@@ -76,6 +78,7 @@ export function useProvidedInstance<
   });
   const instance = props.instance ?? (created as Instance);
   useEffect(() => {
+    if (isSilentCallbackFrame()) return; // the app loaded in auth's hidden frame: nothing of it runs there
     instance.start();
     return () => instance.stop();
   }, [instance]);
