@@ -51,13 +51,17 @@ test.describe('phone, 390×844', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the header wraps instead of overflowing, with the sign-in slot on one line', async ({ page }) => {
+  test('the header wraps instead of overflowing; "Sign in" is one line and a target of at least 24 × 24 px', async ({
+    page,
+  }) => {
     await page.goto('/');
     const slot = page.locator('[data-slot="sign-in"]');
     await expect(slot).toHaveText('Sign in');
-    const box = await slot.boundingBox();
-    const lineHeight = await slot.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
-    expect(box!.height).toBeLessThan(lineHeight * 1.5);
+    const link = slot.getByRole('link', { name: 'Sign in' });
+    expect(await link.evaluate((el) => el.getClientRects().length)).toBe(1); // one line box: not wrapped
+    const box = await link.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(24); // WCAG 2.5.8
+    expect(box!.height).toBeGreaterThanOrEqual(24);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
 
