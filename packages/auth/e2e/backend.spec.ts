@@ -96,7 +96,9 @@ test('Google through the backend: sign-in, reload with no iframe, renewal past t
   await expect(page.getByTestId('name')).toHaveText('Ada');
   await expect(page.getByTestId('status')).toHaveText('signedIn');
   expect(page.frames()).toHaveLength(1);
-  expect((await received(page, 'authorization')).map((entry) => entry.query?.prompt ?? null)).toEqual([null]);
+  const authorizations = await received(page, 'authorization');
+  expect(authorizations.map((entry) => entry.query?.prompt ?? null)).toEqual([null]);
+  expect(authorizations[0]?.query?.access_type).toBe('offline'); // Google's way to a refresh token
 
   // Renewal past the access token's lifetime (8 s), through the backend, with the secret.
   const first = Number(await page.getByTestId('expires').textContent());
