@@ -29,9 +29,10 @@ const VENDORS = [
 /**
  * KB gz of all the chunks a vendor's name is on (measured 2026-11-23: 88.3, 18.2, 24.4, 17.4). oidc-client-ts's
  * chunk holds jose since @plinth/auth verifies ID tokens (measured 2026-11-25: 25.3; jose's verify + remote
- * key set ≈ 7 KB, loaded only for a sign-in, a callback or a stored session).
+ * key set ≈ 7 KB, loaded only for a sign-in, a callback or a stored session; 27.3 on 2026-11-26 with the provider
+ * profiles ≈ 1.15 KB, the sealed session ≈ 0.6 KB and the token-mediating backend ≈ 0.35 KB, all in this chunk).
  */
-const VENDOR_BUDGET_KB = { posthog: 92, launchdarkly: 20, datadog: 26, 'oidc-client-ts': 26 };
+const VENDOR_BUDGET_KB = { posthog: 92, launchdarkly: 20, datadog: 26, 'oidc-client-ts': 28 };
 
 const demoRoot = fileURLToPath(new URL('..', import.meta.url));
 
