@@ -1,3 +1,5 @@
+/** Core's: true in the hidden frame of a silent sign-in, where only `AuthProvider` should render (the quickstart). */
+export { isSilentCallbackFrame } from '@plinth/core';
 export { AuthError, type AuthErrorCode, type AuthErrorSource } from './AuthError';
 export { AuthProvider, type AuthProviderProps } from './AuthProvider';
 export { type Auth, createAuth, type SignInOptions, type SignOutOptions } from './createAuth';
