@@ -1,8 +1,14 @@
 #!/usr/bin/env node
-// Real consumers, from the packed tarballs (what npm would download), not the workspace:
-//   1. build and `pnpm pack` every published package (packages/* that are not private, except the sandbox);
-//   2. install the tarballs with npm into a fresh project under the system temp dir, beside React 18.3, Vite and
-//      TypeScript (exact versions), then
+// Real consumers, from a real npm registry the release published to, not the workspace or files:
+//   1. build every published package, start a registry (Verdaccio, scripts/release-registry.mjs) on 127.0.0.1, and on
+//      a throwaway copy of the workspace run the release as the workflow does: `changeset version` (the pending
+//      changesets give the versions) and `changeset publish`; every public package must be on the registry at its new
+//      version, with its `workspace:` ranges written out (`npm view`). Then a second release after a patch changeset
+//      on @plinth/core must publish core alone, and every dependent's published range must admit core's new version;
+//   2. install @plinth/* by version range from that registry (an .npmrc with `@plinth:registry`; everything else from
+//      the npm registry) with npm into a fresh project under the system temp dir, beside React 18.3, Vite and
+//      TypeScript (exact versions); its package-lock.json must resolve every @plinth package to the registry, at the
+//      latest version (core's patch through the dependents' ranges), then
 //      a. import every entry of every package in Node, as ESM and as CommonJS (no console output allowed),
 //      b. server-render an app that uses them with React 18's renderToString,
 //      c. `vite build` the same app for the browser, and hydrate the server markup in Chromium: no error, no warning,
@@ -11,31 +17,49 @@
 //      e. every package README's quickstart block as written (scripts/quickstarts.mjs): type-checked with a fresh
 //         create-vite React + TypeScript app's tsconfig, built by Vite, rendered on the server (renderToString) and in
 //         Chromium (createRoot under StrictMode), with no console output;
-//   3. a Next.js 16 App Router app (React 19) from the same tarballs, installed with pnpm (strict layout) at the
-//      same time as the first:
+//   3. a Next.js 16 App Router app (React 19) from the same registry, installed with pnpm (strict layout) at the
+//      same time as the first (its pnpm-lock.yaml checked likewise):
 //      a server component renders rich text (directly, and through a client file with custom components) and
 //      a client component reads a core provider; `next build` type-checks it, builds it and prerenders the page,
 //      and the prerendered HTML must hold the server-rendered article and the provider's state.
 //
 // Usage (from the repository root):
-//   node scripts/consumer-test.mjs [--no-next] [--keep] [--built] [--tarballs=DIR]
-//   --no-next skips the Next.js app (a quicker local run); --keep leaves the temp dir for inspection;
-//   --built packs what is built without running the (cached) build first (the suite builds before, and
-//   its other lanes read the packages' dist meanwhile); --tarballs=DIR reuses tarballs packed by an earlier --keep run.
+//   node scripts/consumer-test.mjs [--no-next] [--keep] [--built]
+//   --no-next skips the Next.js app (a quicker local run); --keep leaves the temp dir (apps, release copy, registry
+//   storage) for inspection; --built publishes what is built without running the (cached) build first (the suite
+//   builds before, and its other lanes read the packages' dist meanwhile).
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { readQuickstarts } from './quickstarts.mjs';
+import {
+  checkNpmInstall,
+  checkPnpmInstall,
+  checkRegistry,
+  copyWorkspace,
+  expectedRelease,
+  readManifests,
+  startRegistry,
+  writeChangeset,
+} from './release-registry.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
 const withNext = !args.has('--no-next');
 const built = args.has('--built');
-const reuse = process.argv.find((a) => a.startsWith('--tarballs='))?.slice('--tarballs='.length);
 const started = Date.now();
 
 // Exact versions of what a consumer brings along.
@@ -104,14 +128,59 @@ const runAsync = (cmd, argv, cwd, env = process.env) =>
     throw new Error(`\`${cmd} ${argv.join(' ')}\` failed (exit ${error.code})\n${error.stdout}${error.stderr}`);
   });
 
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const pnpmOnPath = () => (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, 'pnpm')));
+
+/**
+ * The release's environment: the workspace's npm/pnpm variables left out, `@plinth` pointed at the test registry
+ * (the copy's .npmrc holds its token, the only one: no other registry could take a publish), and
+ * `pnpm` on PATH for `changeset publish` (it runs `pnpm publish`, which writes out `workspace:` ranges).
+ */
+function releaseEnv(work, release, registry) {
+  writeFileSync(join(release, '.npmrc'), registry.npmrc);
+  const env = {
+    ...consumerEnv(),
+    npm_config_userconfig: join(release, '.npmrc'),
+    'npm_config_@plinth:registry': registry.url,
+    npm_config_update_notifier: 'false',
+  };
+  if (pnpmOnPath()) return env;
+  if (pnpmCommand[0] === process.execPath) {
+    // Inside `pnpm run`: the running pnpm's own script.
+    const shim = join(work, 'bin', 'pnpm');
+    mkdirSync(dirname(shim), { recursive: true });
+    writeFileSync(shim, `#!/bin/sh\nexec '${pnpmCommand.join("' '")}' "$@"\n`);
+    chmodSync(shim, 0o755);
+    env.PATH = `${dirname(shim)}${delimiter}${env.PATH}`;
+  } else {
+    // Otherwise the pinned pnpm from npx's cache, looked up once (not one npx per package published).
+    const pnpmBin = run('npx', ['-y', '-p', 'pnpm@10.34.9', '-c', 'command -v pnpm'], { stdio: 'pipe' }).stdout.trim();
+    env.PATH = `${dirname(pnpmBin)}${delimiter}${env.PATH}`;
+  }
+  return env;
+}
+
+/** `npm view <name> --json` for each name against the registry, side by side: name → answer (null for a 404). */
+async function npmView(registryUrl, names) {
+  const env = { ...consumerEnv(), npm_config_userconfig: '/dev/null', npm_config_update_notifier: 'false' };
+  const answers = await Promise.all(
+    names.map((name) =>
+      runAsync('npm', ['view', name, '--json', `--registry=${registryUrl}`], root, env).then(
+        ({ stdout }) => JSON.parse(stdout),
+        () => null,
+      ),
+    ),
+  );
+  return new Map(names.map((name, i) => [name, answers[i]]));
+}
+
 // ---- which packages ------------------------------------------------------------------------------
 const packages = readdirSync(join(root, 'packages'))
   .map((dir) => ({ dir: join(root, 'packages', dir), json: join(root, 'packages', dir, 'package.json') }))
   .filter(({ json }) => existsSync(json))
   .map(({ dir, json }) => ({ dir, pkg: JSON.parse(readFileSync(json, 'utf8')) }))
   .filter(({ pkg }) => !pkg.private && pkg.name !== '@plinth/sandbox');
-/** Every entry a consumer can import: `@plinth/x`, `@plinth/x/testing`, … (from the published exports). */
-/** Every entry a consumer can import (`@plinth/x`, `@plinth/x/testing`, …): from the packed package.json files. */
+/** Every entry a consumer can import (`@plinth/x`, `@plinth/x/testing`, …): from the published manifests. */
 const entries = [];
 const entriesOf = (pkg) =>
   Object.keys(pkg.exports ?? { '.': null })
@@ -259,7 +328,7 @@ const silence = `for (const level of ['log', 'info', 'warn', 'error', 'debug']) 
 }
 `;
 
-function react18Files(deps) {
+function react18Files(deps, npmrc) {
   const typeImports = entries.map((entry, i) => `import * as m${i} from '${entry}';`).join('\n');
   const typeFile = `${typeImports}\nexport const modules = [${entries.map((_, i) => `m${i}`).join(', ')}];\n`;
   const tsconfig = {
@@ -293,6 +362,7 @@ export const Article = ({ body }: { body: RichTextValue }) => (
 `;
   return {
     '.npmrc-empty': '',
+    '.npmrc': npmrc,
     'package.json': {
       name: 'plinth-consumer-react18',
       private: true,
@@ -443,14 +513,13 @@ const nextExpected = [
 ];
 
 /** The smallest App Router app that proves the point: server component + client file + a provider. */
-function nextFiles(deps) {
+function nextFiles(deps, npmrc) {
   return {
     '.npmrc-empty': '',
+    '.npmrc': npmrc,
     'package.json': {
       name: 'plinth-consumer-next16',
       private: true,
-      // A tarball's own dependency on another @plinth package resolves to its tarball too, never the registry.
-      pnpm: { overrides: Object.fromEntries(Object.entries(deps).filter(([name]) => name.startsWith('@plinth/'))) },
       dependencies: {
         ...deps,
         next: V.next,
@@ -549,9 +618,8 @@ export default function Page() {
 
 await main();
 
-/** React 18.3 + Vite + TypeScript: install, import every entry, type-check, build, server-render, hydrate. */
+/** React 18.3 + Vite + TypeScript, installed: import every entry, type-check, build, server-render, hydrate. */
 async function react18(app, check) {
-  if (!(await check('npm install (React 18.3, Vite, TypeScript, the tarballs)', () => npm(app, ['install'])))) return;
   await check('every entry imports in Node as ESM and as CommonJS, silently', async () => {
     await runAsync(process.execPath, ['import-all.mjs'], app);
     await runAsync(process.execPath, ['require-all.cjs'], app);
@@ -593,9 +661,8 @@ async function react18(app, check) {
   }
 }
 
-/** Next.js 16 App Router (React 19): install, then `next build` (type-check, compile, prerender) and read the page. */
+/** Next.js 16 App Router (React 19), installed: `next build` (type-check, compile, prerender) and read the page. */
 async function nextjs(next, check) {
-  if (!(await check('pnpm install (Next.js 16, React 19, the tarballs)', () => pnpmInstall(next)))) return;
   await check(
     'next build: App Router, rich text from a server component, a core provider in a client one',
     async () => {
@@ -628,39 +695,68 @@ async function main() {
     }
   };
 
+  let registry;
+  /** The registry's latest version of each package after both releases (and its integrity): what consumers get. */
+  const latest = {};
   try {
-    // ---- 1. build + pack ---------------------------------------------------------------------------
-    const tarballs = reuse ?? join(work, 'tarballs');
-    if (!reuse) {
-      if (!built) {
-        step('build (turbo, cached)');
-        // turbo looks for pnpm on PATH: inside `pnpm run`/`pnpm exec` it is there, else through the pinned pnpm.
-        const pnpmOnPath = (process.env.PATH ?? '').split(delimiter).some((dir) => existsSync(join(dir, 'pnpm')));
-        const [turbo, ...turboArgs] = pnpmOnPath ? [bin('turbo')] : ['npx', '-y', 'pnpm@10.34.9', 'exec', 'turbo'];
-        run(turbo, [
-          ...turboArgs,
-          'run',
-          'build',
-          '--output-logs=errors-only',
-          ...packages.map(({ pkg }) => `--filter=${pkg.name}`),
-        ]);
-      }
-      step('pack');
-      mkdirSync(tarballs);
-      // `pnpm pack` applies publishConfig and replaces workspace: ranges, as `pnpm publish` does. One process.
-      const filters = packages.flatMap(({ pkg }) => ['--filter', pkg.name]);
-      await pnpmAsync(['-r', ...filters, 'pack', '--pack-destination', tarballs], root);
+    // ---- 1. build, then the release into a real registry -----------------------------------------------------------
+    if (!built) {
+      step('build (turbo, cached)');
+      // turbo looks for pnpm on PATH: inside `pnpm run`/`pnpm exec` it is there, else through the pinned pnpm.
+      const [turbo, ...turboArgs] = pnpmOnPath() ? [bin('turbo')] : ['npx', '-y', 'pnpm@10.34.9', 'exec', 'turbo'];
+      run(turbo, [
+        ...turboArgs,
+        'run',
+        'build',
+        '--output-logs=errors-only',
+        ...packages.map(({ pkg }) => `--filter=${pkg.name}`),
+      ]);
     }
+    const release = join(work, 'release');
+    let workspace;
+    let env;
+    let first;
+    await check('registry (Verdaccio on 127.0.0.1) and a throwaway copy of the workspace', async () => {
+      registry = await startRegistry(join(work, 'registry'));
+      workspace = copyWorkspace(root, release);
+      env = releaseEnv(work, release, registry);
+    });
+    if (!registry) throw new Error('no registry, no release');
+    const publish = async (label, before) => {
+      await runAsync(bin('changeset'), ['version'], release, env);
+      await runAsync(bin('changeset'), ['publish', '--no-git-tag'], release, env);
+      const expected = expectedRelease(readManifests(release, workspace));
+      const views = await npmView(registry.url, [...expected.keys()]);
+      const failures = checkRegistry(expected, views, before);
+      if (failures.length) throw new Error(`${label}:\n    ${failures.join('\n    ')}`);
+      return views;
+    };
+    await check(
+      'changeset version + changeset publish: every public package on the registry, as npm view shows',
+      async () => {
+        first = await publish('the first release', new Map());
+        console.log(`  ${[...first].map(([name, view]) => `${name}@${view.version}`).join(', ')}`);
+      },
+    );
+    if (!first) throw new Error('the first release failed: nothing to install');
+    await check(
+      'a patch changeset on @plinth/core, then version + publish: core alone goes out, ranges admit it',
+      async () => {
+        writeChangeset(release, 'registry-test-core-patch', { '@plinth/core': 'patch' }, 'A patch (registry test).');
+        const second = await publish('the second release', first);
+        const gained = [...second].filter(([name, view]) => view.versions.length > first.get(name).versions.length);
+        console.log(`  published: ${gained.map(([name, view]) => `${name}@${view.version}`).join(', ')}`);
+        for (const [name, view] of second) latest[name] = { version: view.version, integrity: view.dist.integrity };
+      },
+    );
+
+    // What the consumers ask for: each package by the range a user would write for the first release's version.
     checksStarted = Date.now();
     const deps = {};
     for (const { pkg } of packages) {
-      const base = `${pkg.name.slice(1).replace('/', '-')}-${pkg.version}.tgz`;
-      if (!existsSync(join(tarballs, base))) throw new Error(`no tarball ${base} in ${tarballs}`);
-      deps[pkg.name] = `file:${join(tarballs, base)}`;
-      const packed = JSON.parse(
-        run('tar', ['-xzOf', join(tarballs, base), 'package/package.json'], { stdio: 'pipe' }).stdout,
-      );
-      entries.push(...entriesOf(packed));
+      const view = first.get(pkg.name);
+      deps[pkg.name] = `^${view.version}`;
+      entries.push(...entriesOf(view));
     }
     console.log(`${entries.length} entries: ${entries.join(', ')}`);
     // An app that imports an entry with an optional peer (`@plinth/flags/openfeature`) installs that peer:
@@ -668,28 +764,47 @@ async function main() {
     for (const { pkg } of packages)
       for (const [peer, meta] of Object.entries(pkg.peerDependenciesMeta ?? {}))
         if (meta?.optional && !deps[peer]) deps[peer] = pkg.devDependencies?.[peer] ?? pkg.peerDependencies[peer];
-    // A dependency on another @plinth package must be satisfied by its tarball, never by the registry.
-    for (const { pkg } of packages)
-      for (const dep of Object.keys(pkg.dependencies ?? {}))
-        if (dep.startsWith('@plinth/') && !deps[dep]) throw new Error(`${pkg.name} depends on unpublished ${dep}`);
 
     // ---- 2. + 3. the two consumers, side by side ----------------------------------------------------------
     // On 2 cores the installs (cache and disk) and the builds (mostly single-threaded phases, process start-ups,
     // Chromium) overlap well enough that running both apps at once costs far less than one after the other.
+    const npmrc = `@plinth:registry=${registry.url}\n`;
     const app = join(work, 'react18');
-    writeProject(app, react18Files(deps));
+    writeProject(app, react18Files(deps, npmrc));
     const next = join(work, 'next16');
-    if (withNext) writeProject(next, nextFiles(deps));
-    await Promise.all([react18(app, check), withNext && nextjs(next, check)]);
+    if (withNext) writeProject(next, nextFiles(deps, npmrc));
+    const fromRegistry = (failures) => {
+      if (failures.length) throw new Error(failures.join('\n    '));
+    };
+    await Promise.all([
+      check('npm install (React 18.3, Vite, TypeScript; @plinth by range from the registry)', async () => {
+        await npm(app, ['install']);
+        fromRegistry(
+          checkNpmInstall(
+            readJson(join(app, 'package.json')),
+            readJson(join(app, 'package-lock.json')),
+            registry.url,
+            latest,
+          ),
+        );
+      }).then((ok) => ok && react18(app, check)),
+      withNext &&
+        check('pnpm install (Next.js 16, React 19; @plinth by range from the registry)', async () => {
+          await pnpmInstall(next);
+          const lock = readFileSync(join(next, 'pnpm-lock.yaml'), 'utf8');
+          fromRegistry(checkPnpmInstall(readJson(join(next, 'package.json')), lock, registry.url, latest));
+        }).then((ok) => ok && nextjs(next, check)),
+    ]);
   } catch (error) {
     console.error(`✗ ${error.message}`);
     failures.push('setup');
   } finally {
+    await registry?.close();
     if (args.has('--keep')) console.log(`kept ${work}`);
     else rmSync(work, { recursive: true, force: true });
   }
 
-  const checks = checksStarted ? `, ${((Date.now() - checksStarted) / 1000).toFixed(1)}s after build and pack` : '';
+  const checks = checksStarted ? `, ${((Date.now() - checksStarted) / 1000).toFixed(1)}s after build and release` : '';
   console.log(
     `\nconsumer test: ${failures.length ? `${failures.length} failed (${failures.join('; ')})` : 'passed'} in ${elapsed()}${checks}`,
   );
