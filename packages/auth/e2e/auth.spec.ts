@@ -1,23 +1,8 @@
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { ORIGIN, SANDBOX_URL } from '../playwright.config';
+import { journeyTest, login as loginAt, type Recorded, received as recorded } from './support';
 
-interface Recorded {
-  id: number;
-  route?: string;
-  status: number;
-  error?: string;
-  body?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  meta?: Record<string, unknown>;
-}
-
-async function received(page: Page, route?: string): Promise<Recorded[]> {
-  const response = await page.request.get(
-    `${SANDBOX_URL}/_sandbox/received?vendor=oidc${route ? `&route=${route}` : ''}`,
-  );
-  expect(response.ok()).toBe(true);
-  return response.json();
-}
+const received = (page: Page, route?: string): Promise<Recorded[]> => recorded(page, SANDBOX_URL, route);
 const codeExchanges = async (page: Page) =>
   (await received(page, 'token')).filter((entry) => entry.body?.grant_type === 'authorization_code');
 const refreshes = async (page: Page) =>
@@ -37,25 +22,9 @@ function captureTokens(page: Page) {
 }
 
 /** Fills the sandbox's sign-in page (each test has a fresh browser context, so it always shows). */
-async function login(page: Page, name = 'ada.lovelace') {
-  await page.waitForURL((url) => url.href.startsWith(`${SANDBOX_URL}/oidc/interaction/`));
-  await page.getByLabel('Login').fill(name);
-  await page.getByLabel('Password').fill('anything');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const login = (page: Page, name = 'ada.lovelace') => loginAt(page, SANDBOX_URL, name);
 
-const test = base.extend<{ errors: string[] }>({
-  errors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.request.delete(`${SANDBOX_URL}/_sandbox/received`);
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+const test = journeyTest(SANDBOX_URL);
 
 async function signInAtAccount(page: Page) {
   await page.goto('/account');

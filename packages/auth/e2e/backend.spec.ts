@@ -1,47 +1,22 @@
-import { test as base, expect, type Page } from '@playwright/test';
-import { ORIGIN, SANDBOX_URL } from '../playwright.config';
+import { expect, type Page } from '@playwright/test';
+import { ORIGIN } from '../playwright.config';
+import { journeyTest, login, type Recorded, received as recorded, sandboxAt, withSettings } from './support';
 
 // The token-mediating backend (`@plinth/auth/server`, mounted by e2e/serve.mjs at /api/auth/token) against the
 // sandbox's `google` profile: its token endpoint wants the client secret (400 "client_secret is missing."
 // without it), and prompt=none in an iframe is answered login_required (third-party cookies blocked), so only a
 // renewal through the backend keeps a session across a reload. Access tokens live 8 s.
 
-const GOOGLE = SANDBOX_URL.replace(/:(\d+)$/, (_m, port) => `:${Number(port) + 7}`);
+const GOOGLE = sandboxAt(7);
 const BACKEND = '/api/auth/token';
 
-interface Recorded {
-  status: number;
-  error?: string;
-  body?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  meta?: Record<string, unknown>;
-}
+const test = journeyTest(GOOGLE);
 
-const test = base.extend<{ errors: string[] }>({
-  errors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.request.delete(`${GOOGLE}/_sandbox/received`);
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+const received = (page: Page, route: string): Promise<Recorded[]> => recorded(page, GOOGLE, route);
 
-const withSettings = (page: Page, settings: Record<string, unknown>) =>
-  page.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
-
-const received = async (page: Page, route: string): Promise<Recorded[]> =>
-  (await page.request.get(`${GOOGLE}/_sandbox/received?vendor=oidc&route=${route}`)).json();
-
-async function signIn(page: Page, login: string) {
+async function signIn(page: Page, name: string) {
   await page.goto('/account');
-  await page.waitForURL((url) => url.href.startsWith(`${GOOGLE}/oidc/interaction/`));
-  await page.getByLabel('Login').fill(login);
-  await page.getByLabel('Password').fill('anything');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await login(page, GOOGLE, name);
 }
 
 const backendCookies = async (page: Page) =>

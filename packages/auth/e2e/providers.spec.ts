@@ -1,52 +1,21 @@
-import { test as base, expect, type Page } from '@playwright/test';
-import { ORIGIN, SANDBOX_URL } from '../playwright.config';
+import { expect, type Page } from '@playwright/test';
+import { ORIGIN } from '../playwright.config';
+import { sandboxAt as at, journeyTest, login, received, withSettings } from './support';
 
 // A journey per provider profile (@plinth/sandbox OIDC_PROFILES, one sandbox each, started by e2e/serve.mjs):
 // the providers' own quirks, met through the public API of the journeys' app (e2e/app/main.tsx).
 
-const at = (offset: number) => SANDBOX_URL.replace(/:(\d+)$/, (_m, port) => `:${Number(port) + offset}`);
 const ENTRA = at(4);
 const COGNITO = at(5);
 const KEYCLOAK = at(6);
 const GOOGLE = at(7);
 const CONSUMERS = '9188040d-6c67-4c5b-b112-36a304b66dad';
 
-interface Recorded {
-  route?: string;
-  status: number;
-  error?: string;
-  body?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  meta?: Record<string, unknown>;
-}
+const test = journeyTest(ENTRA, COGNITO, KEYCLOAK, GOOGLE);
 
-const test = base.extend<{ errors: string[] }>({
-  errors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      for (const sandbox of [ENTRA, COGNITO, KEYCLOAK, GOOGLE])
-        await page.request.delete(`${sandbox}/_sandbox/received`);
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-const withSettings = (page: Page, settings: Record<string, unknown>) =>
-  page.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
-
-async function received(page: Page, sandbox: string, route: string): Promise<Recorded[]> {
-  return (await page.request.get(`${sandbox}/_sandbox/received?vendor=oidc&route=${route}`)).json();
-}
-
-async function signIn(page: Page, sandbox: string, login: string) {
+async function signIn(page: Page, sandbox: string, name: string) {
   await page.goto('/account');
-  await page.waitForURL((url) => url.href.startsWith(`${sandbox}/oidc/interaction/`));
-  await page.getByLabel('Login').fill(login);
-  await page.getByLabel('Password').fill('anything');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await login(page, sandbox, name);
 }
 
 /** Signs out through the provider's "Sign out?" page (oidc-provider asks), back on the app signed out. */

@@ -1,13 +1,14 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { ORIGIN, SANDBOX_URL } from '../playwright.config';
+import { ORIGIN } from '../playwright.config';
+import { type Recorded, received, sandboxAt, withSettings } from './support';
 
 // @plinth/auth as an OpenID relying party against providers that are not ours: the hostile provider
 // (e2e/hostile-provider.mjs) mints the forged answers oidc-provider never would, and a second sandbox
 // plays a real provider met from another site (profile `cross-site-spa`). Every journey goes through
 // the public API in the journeys' app (e2e/app/main.tsx), which reads its settings from sessionStorage.
 
-const HOSTILE = SANDBOX_URL.replace(/:(\d+)$/, (_m, port) => `:${Number(port) + 1}`);
-const STRICT = SANDBOX_URL.replace(/:(\d+)$/, (_m, port) => `:${Number(port) + 2}`);
+const HOSTILE = sandboxAt(1);
+const STRICT = sandboxAt(2);
 
 interface HostileRequest {
   method: string;
@@ -28,10 +29,6 @@ const test = base.extend<{ errors: string[] }>({
     { auto: true },
   ],
 });
-
-/** The app's settings for this page (before any of its scripts runs). */
-const withSettings = (page: Page, settings: Record<string, unknown>) =>
-  page.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
 
 const hostileRequests = async (page: Page): Promise<HostileRequest[]> =>
   (await page.request.get(`${HOSTILE}/_requests`)).json();
@@ -145,15 +142,7 @@ test('accepts a renewal signed with a rotated key (the key set is fetched again 
 // offline_access, prompt=none answered login_required, no revocation or end-session endpoint, thin ID
 // tokens (the name comes from UserInfo); access tokens live 15 s.
 
-interface Recorded {
-  route?: string;
-  status: number;
-  query?: Record<string, unknown>;
-  body?: Record<string, unknown>;
-  error?: string;
-}
-const strictReceived = async (page: Page, route: string): Promise<Recorded[]> =>
-  (await page.request.get(`${STRICT}/_sandbox/received?vendor=oidc&route=${route}`)).json();
+const strictReceived = (page: Page, route: string): Promise<Recorded[]> => received(page, STRICT, route);
 
 async function signInStrict(page: Page, settings: Record<string, unknown> = {}) {
   await withSettings(page, { authority: `${STRICT}/oidc`, clientId: 'plinth-demo', loadUserInfo: true, ...settings });

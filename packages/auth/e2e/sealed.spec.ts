@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { ORIGIN, SANDBOX_URL } from '../playwright.config';
+import { login, type Recorded, received as recorded, sandboxAt } from './support';
 
 // A reload where the hidden iframe sees no provider session (Safari, Firefox, Cognito): the fourth sandbox of
 // e2e/serve.mjs answers every `prompt=none` with `login_required`, as a provider on another site does when the
@@ -7,18 +8,10 @@ import { ORIGIN, SANDBOX_URL } from '../playwright.config';
 // `tokenStorage: 'sealed'` keeps the refresh token encrypted in IndexedDB under a non-extractable AES-GCM key
 // (README, "Sealed sessions"). On the code before it, every such reload ended signed out.
 
-const BLOCKED = SANDBOX_URL.replace(/:(\d+)$/, (_m, port) => `:${Number(port) + 3}`);
+const BLOCKED = sandboxAt(3);
 const SETTINGS = { authority: `${BLOCKED}/oidc`, clientId: 'plinth-demo', tokenStorage: 'sealed' };
 
-interface Recorded {
-  status: number;
-  error?: string;
-  body?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-}
-
-const received = async (page: Page, route: string): Promise<Recorded[]> =>
-  (await page.request.get(`${BLOCKED}/_sandbox/received?vendor=oidc&route=${route}`)).json();
+const received = (page: Page, route: string): Promise<Recorded[]> => recorded(page, BLOCKED, route);
 const refreshes = async (page: Page) =>
   (await received(page, 'token')).filter((entry) => entry.body?.grant_type === 'refresh_token');
 
@@ -57,10 +50,7 @@ const test = base.extend<{ errors: string[]; tokens: string[]; logins: string[] 
 
 async function signIn(page: Page) {
   await page.goto('/account');
-  await page.waitForURL((url) => url.href.startsWith(`${BLOCKED}/oidc/interaction/`));
-  await page.getByLabel('Login').fill('ada.lovelace');
-  await page.getByLabel('Password').fill('anything');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await login(page, BLOCKED, 'ada.lovelace');
   await expect(page).toHaveURL(`${ORIGIN}/account`);
   await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
 }
@@ -246,10 +236,7 @@ for (const [tokenStorage, restored] of [
         silent.push(new URL(response.url()).searchParams.get('error') ?? 'code');
     });
     await page.goto(`${app}/account`);
-    await page.waitForURL((url) => url.href.startsWith(`${SANDBOX_URL}/oidc/interaction/`));
-    await page.getByLabel('Login').fill('ada.lovelace');
-    await page.getByLabel('Password').fill('anything');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await login(page, SANDBOX_URL, 'ada.lovelace');
     await expect(page).toHaveURL(`${app}/account`);
     await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
 
@@ -267,7 +254,7 @@ test('Cognito (no iframe at all): sealed, a reload is signed in; sign-out throug
   context,
   logins,
 }) => {
-  const cognito = SANDBOX_URL.replace(/:(\d+)$/, (_m, port) => `:${Number(port) + 5}`);
+  const cognito = sandboxAt(5);
   const settings = { authority: `${cognito}/oidc`, provider: 'cognito', tokenStorage: 'sealed' };
   await context.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
   await page.goto('/account');
