@@ -72,7 +72,8 @@ async function serve(dir) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) await serve(process.argv[2]);
 
 /**
- * A throwaway copy of the workspace as a release sees it (the working tree is never touched): the root manifest,
+ * A throwaway copy of the workspace as a release sees it (the working tree is never touched: every file is copied,
+ * symlinks followed, so nothing the release writes or deletes can reach the original): the root manifest,
  * pnpm-workspace.yaml, .changeset/ (config and pending changesets), every app's manifest, and every package as it is
  * on disk without node_modules (its built dist/ included). Each package gets node_modules links to the workspace
  * packages it depends on, as `pnpm install` would make: `pnpm publish` reads a `workspace:` dependency's version
@@ -83,18 +84,20 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) await serve(process.argv
  * @returns {{ dir: string, name: string, private: boolean }[]} the workspace's packages (dir relative to dest)
  */
 export function copyWorkspace(root, dest) {
-  for (const file of ['package.json', 'pnpm-workspace.yaml']) cpSync(join(root, file), join(dest, file));
-  cpSync(join(root, '.changeset'), join(dest, '.changeset'), { recursive: true });
+  // Dereferenced: a symlink copied as a link would let `changeset version` consume the real pending changesets.
+  const copy = { recursive: true, dereference: true };
+  for (const file of ['package.json', 'pnpm-workspace.yaml']) cpSync(join(root, file), join(dest, file), copy);
+  cpSync(join(root, '.changeset'), join(dest, '.changeset'), copy);
   const workspace = [];
   for (const group of ['packages', 'apps']) {
     for (const name of readdirSync(join(root, group))) {
       const dir = `${group}/${name}`;
       const manifest = join(root, dir, 'package.json');
       if (!existsSync(manifest)) continue;
-      if (group === 'apps') cpSync(manifest, join(dest, dir, 'package.json'));
+      if (group === 'apps') cpSync(manifest, join(dest, dir, 'package.json'), copy);
       else
         cpSync(join(root, dir), join(dest, dir), {
-          recursive: true,
+          ...copy,
           filter: (source) => !/[\\/](node_modules|\.turbo)$/.test(source),
         });
       const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
@@ -137,14 +140,16 @@ const publishedRange = (range, version) => {
 
 /**
  * What the registry must hold for each public package after a publish: its version, and as its dependencies the
- * manifest's, with each `workspace:` range written out against the dependency's version in the copy.
+ * manifest's, with each `workspace:` range written out against the dependency's version in the copy. Which packages
+ * are public is the workspace's word (`published`), not the copy's: a release that drops one must not go unseen.
  * @param {Map<string, any>} manifests by name, from readManifests after `changeset version`
+ * @param {string[]} published the names of the workspace's public packages
  * @returns {Map<string, { version: string, dependencies: Record<string, string> }>}
  */
-export function expectedRelease(manifests) {
+export function expectedRelease(manifests, published) {
   const expected = new Map();
-  for (const [name, pkg] of manifests) {
-    if (pkg.private) continue;
+  for (const name of published) {
+    const pkg = manifests.get(name);
     const dependencies = Object.fromEntries(
       Object.entries(pkg.dependencies ?? {}).map(([dep, range]) => [
         dep,

@@ -2,7 +2,17 @@
 // registry must answer after a release, and what a consumer's lockfile must show to count as installed from it.
 // They run here on made-up answers, so a publish that skips a package or a consumer fed a tarball is seen to fail;
 // and the registry itself is started once to see that it serves @plinth and nothing else (no uplink).
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +20,7 @@ import {
   checkNpmInstall,
   checkPnpmInstall,
   checkRegistry,
+  copyWorkspace,
   expectedRelease,
   satisfies,
   startRegistry,
@@ -35,6 +46,7 @@ const view = (versions: string[], dependencies?: object): View => {
   const latest = versions.at(-1) as string;
   return { version: latest, versions, 'dist-tags': { latest }, ...(dependencies && { dependencies }) };
 };
+const published = ['@plinth/core', '@plinth/analytics', '@plinth/lazy'];
 const firstRelease = new Map<string, View | null>([
   ['@plinth/core', view(['0.1.0'])],
   ['@plinth/analytics', view(['0.1.0'], { '@plinth/core': '^0.1.0', 'posthog-js': '1.449.2' })],
@@ -43,7 +55,7 @@ const firstRelease = new Map<string, View | null>([
 
 describe('expectedRelease', () => {
   it('expects every public package at its version, workspace ranges written out as pnpm publish does', () => {
-    const expected = expectedRelease(manifests('0.1.0', '0.1.0'));
+    const expected = expectedRelease(manifests('0.1.0', '0.1.0'), published);
     expect([...expected.keys()]).toEqual(['@plinth/core', '@plinth/analytics', '@plinth/lazy']);
     expect(expected.get('@plinth/analytics')).toEqual({
       version: '0.1.0',
@@ -54,16 +66,16 @@ describe('expectedRelease', () => {
 
 describe('checkRegistry', () => {
   it('passes a first release that published every public package', () => {
-    expect(checkRegistry(expectedRelease(manifests('0.1.0', '0.1.0')), firstRelease)).toEqual([]);
+    expect(checkRegistry(expectedRelease(manifests('0.1.0', '0.1.0'), published), firstRelease)).toEqual([]);
   });
 
   it('fails a release that skipped a package, or published it with its workspace range left in', () => {
     const skipped = new Map(firstRelease).set('@plinth/lazy', null);
-    expect(checkRegistry(expectedRelease(manifests('0.1.0', '0.1.0')), skipped)).toEqual([
+    expect(checkRegistry(expectedRelease(manifests('0.1.0', '0.1.0'), published), skipped)).toEqual([
       '@plinth/lazy is not on the registry',
     ]);
     const raw = new Map(firstRelease).set('@plinth/analytics', view(['0.1.0'], { '@plinth/core': 'workspace:^' }));
-    expect(checkRegistry(expectedRelease(manifests('0.1.0', '0.1.0')), raw)).toEqual([
+    expect(checkRegistry(expectedRelease(manifests('0.1.0', '0.1.0'), published), raw)).toEqual([
       '@plinth/analytics@0.1.0 depends on {"@plinth/core":"workspace:^"}, expected {"@plinth/core":"^0.1.0","posthog-js":"1.449.2"}',
       '@plinth/analytics@0.1.0 asks for @plinth/core@workspace:^, which leaves out its latest 0.1.0',
     ]);
@@ -71,18 +83,18 @@ describe('checkRegistry', () => {
 
   it('passes a patch that published core alone, the dependent range admitting it', () => {
     const second = new Map(firstRelease).set('@plinth/core', view(['0.1.0', '0.1.1']));
-    expect(checkRegistry(expectedRelease(manifests('0.1.1', '0.1.0')), second, firstRelease)).toEqual([]);
+    expect(checkRegistry(expectedRelease(manifests('0.1.1', '0.1.0'), published), second, firstRelease)).toEqual([]);
   });
 
   it('fails a second release that republished what did not change, or missed what did', () => {
     const extra = new Map(firstRelease)
       .set('@plinth/core', view(['0.1.0', '0.1.1']))
       .set('@plinth/lazy', view(['0.1.0', '0.1.1']));
-    expect(checkRegistry(expectedRelease(manifests('0.1.1', '0.1.0')), extra, firstRelease)).toEqual([
+    expect(checkRegistry(expectedRelease(manifests('0.1.1', '0.1.0'), published), extra, firstRelease)).toEqual([
       '@plinth/lazy did not change, yet 0.1.1 was published',
       '@plinth/lazy: latest is 0.1.1, expected 0.1.0',
     ]);
-    expect(checkRegistry(expectedRelease(manifests('0.1.1', '0.1.0')), firstRelease, firstRelease)).toEqual([
+    expect(checkRegistry(expectedRelease(manifests('0.1.1', '0.1.0'), published), firstRelease, firstRelease)).toEqual([
       '@plinth/core: expected 0.1.1 to be published, the registry gained []',
       '@plinth/core: latest is 0.1.0, expected 0.1.1',
     ]);
@@ -91,7 +103,7 @@ describe('checkRegistry', () => {
   it("fails a dependent left behind: its published range leaves out its dependency's new version", () => {
     // core goes 0.1.0 → 0.2.0 (a minor on 0.x leaves ^0.1.0) and analytics is not republished.
     const second = new Map(firstRelease).set('@plinth/core', view(['0.1.0', '0.2.0']));
-    expect(checkRegistry(expectedRelease(manifests('0.2.0', '0.1.0')), second, firstRelease)).toEqual([
+    expect(checkRegistry(expectedRelease(manifests('0.2.0', '0.1.0'), published), second, firstRelease)).toEqual([
       '@plinth/analytics@0.1.0 asks for @plinth/core@^0.1.0, which leaves out its latest 0.2.0',
     ]);
   });
@@ -219,6 +231,54 @@ snapshots:
     expect(checkPnpmInstall(manifest, lock(other), registry, latest)).toEqual([
       '@plinth/core@0.1.1 is not the tarball the registry holds (integrity)',
     ]);
+  });
+});
+
+describe('copyWorkspace', () => {
+  it('copies through symlinks, so the release can never consume the real changesets; drops provenance; links deps', () => {
+    const temp = mkdtempSync(join(tmpdir(), 'plinth-copy-test-'));
+    try {
+      const real = join(temp, 'real');
+      const write = (file: string, content: string | object) => {
+        mkdirSync(join(real, file, '..'), { recursive: true });
+        writeFileSync(join(real, file), typeof content === 'string' ? content : JSON.stringify(content));
+      };
+      write('package.json', { name: 'root', private: true });
+      write('pnpm-workspace.yaml', 'packages:\n  - packages/*\n  - apps/*\n');
+      write('.changeset/config.json', '{}');
+      write('.changeset/pending.md', '---\n"@plinth/b": patch\n---\n\nPending.\n');
+      write('packages/a/package.json', { name: '@plinth/a', version: '0.0.0', publishConfig: { provenance: true } });
+      write('packages/a/dist/index.js', 'export {};\n');
+      write('packages/a/node_modules/x/index.js', '');
+      write('packages/b/package.json', {
+        name: '@plinth/b',
+        version: '0.0.0',
+        dependencies: { '@plinth/a': 'workspace:^' },
+      });
+      write('apps/demo/package.json', { name: '@plinth/demo', private: true });
+      // The root as a broken copy might make it: the changesets a symlink to the real ones.
+      const root = join(temp, 'root');
+      mkdirSync(root);
+      for (const entry of ['package.json', 'pnpm-workspace.yaml', '.changeset', 'packages', 'apps'])
+        symlinkSync(join(real, entry), join(root, entry));
+      const dest = join(temp, 'copy');
+      const workspace = copyWorkspace(root, dest);
+
+      expect(workspace).toEqual([
+        { dir: 'packages/a', name: '@plinth/a', private: false },
+        { dir: 'packages/b', name: '@plinth/b', private: false },
+        { dir: 'apps/demo', name: '@plinth/demo', private: true },
+      ]);
+      expect(lstatSync(join(dest, '.changeset')).isSymbolicLink()).toBe(false);
+      unlinkSync(join(dest, '.changeset/pending.md')); // what `changeset version` does
+      expect(existsSync(join(real, '.changeset/pending.md'))).toBe(true);
+      expect(JSON.parse(readFileSync(join(dest, 'packages/a/package.json'), 'utf8')).publishConfig).toEqual({});
+      expect(existsSync(join(dest, 'packages/a/dist/index.js'))).toBe(true);
+      expect(existsSync(join(dest, 'packages/a/node_modules'))).toBe(false);
+      expect(readFileSync(join(dest, 'packages/b/node_modules/@plinth/a/package.json'), 'utf8')).toContain('@plinth/a');
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
   });
 });
 
