@@ -100,9 +100,16 @@ describe('useProvidedInstance (every vendor provider’s props)', () => {
     );
   });
 
+  /** A frame of no size, as oidc-client-ts makes for a silent sign-in (0 × 0: its `innerWidth`/`innerHeight`). */
+  const hiddenFrame = () => {
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({} as Window);
+    vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(0);
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(0);
+  };
+
   it('starts nothing in auth’s hidden callback frame (the app loaded at /silent-callback inside an iframe)', () => {
     const given = create({ name: 'framed', consent: false });
-    vi.spyOn(window, 'parent', 'get').mockReturnValue({} as Window);
+    hiddenFrame();
     history.replaceState(null, '', '/silent-callback?code=abc&state=xyz');
     try {
       render(<Provider instance={given} />);
@@ -112,11 +119,18 @@ describe('useProvidedInstance (every vendor provider’s props)', () => {
     }
   });
 
-  it('a framed page without a provider’s answer, or a top-level callback, starts as usual', () => {
+  it('a hidden frame without a provider’s answer, a visible frame or a top-level callback starts as usual', () => {
     const framed = create({ name: 'framed', consent: false });
-    vi.spyOn(window, 'parent', 'get').mockReturnValue({} as Window);
+    hiddenFrame();
     render(<Provider instance={framed} />);
     expect(framed.starts).toBe(2);
+    vi.restoreAllMocks();
+    // A visible frame at a callback URL: an app embedded in a portal, a test runner's iframe.
+    const visible = create({ name: 'visible', consent: false });
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({} as Window);
+    history.replaceState(null, '', '/auth/callback?code=abc&state=xyz');
+    render(<Provider instance={visible} />);
+    expect(visible.starts).toBe(2);
     vi.restoreAllMocks();
     const top = create({ name: 'top', consent: false });
     history.replaceState(null, '', '/auth/callback?code=abc&state=xyz');

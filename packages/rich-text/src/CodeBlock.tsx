@@ -8,6 +8,7 @@ import type { RichTextCode, RichTextTypeProps } from './types';
 export function CodeBlock({ value }: RichTextTypeProps<RichTextCode>) {
   const language = value.language;
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so a keyboard can scroll it (WCAG 2.1.1; axe scrollable-region-focusable)
     <pre data-language={language} data-filename={value.filename} tabIndex={0}>
       <code className={language ? `language-${language}` : undefined}>{value.code}</code>
     </pre>
