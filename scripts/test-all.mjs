@@ -41,7 +41,7 @@ const steps = [
     ['node', 'apps/demo/scripts/budget.mjs'],
   ],
   [
-    'real consumers from the packed tarballs (React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16)',
+    'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
     ['node', 'scripts/consumer-test.mjs', '--built'],
   ],
 ];
