@@ -247,32 +247,67 @@ for (const [tokenStorage, restored] of [
   });
 }
 
-// Cognito refuses to be framed at all (its sandbox profile: no iframe, refresh tokens always, sign-out through
-// /logout): with 'memory' no reload there ever kept a session; with 'sealed' it does, and /logout deletes it.
-test('Cognito (no iframe at all): sealed, a reload is signed in; sign-out through /logout deletes the record', async ({
-  page,
-  context,
-  logins,
-}) => {
-  const cognito = sandboxAt(5);
-  const settings = { authority: `${cognito}/oidc`, provider: 'cognito', tokenStorage: 'sealed' };
-  await context.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
-  await page.goto('/account');
-  await page.waitForURL((url) => url.href.startsWith(`${cognito}/oidc/interaction/`));
-  await page.getByLabel('Login').fill('ada');
-  await page.getByLabel('Password').fill('anything');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('name')).toHaveText('Ada');
+// Per provider profile (e2e/serve.mjs: each met from another site with third-party cookies blocked, prompt=none in
+// an iframe answered login_required, 6 s access tokens): sign-in, a reload signed in from the sealed refresh
+// token (no login form, no prompt=none that worked), renewal past the access token's lifetime, and a sign-out
+// that ends the provider's session (its recording says so) and the sealed record. Cognito refuses to be framed
+// at all and signs out through /logout without asking; Entra (multi-tenant) and Keycloak through end-session,
+// where oidc-provider asks. With 'memory' no reload on any of them kept a session.
+const PROFILES = [
+  { name: 'Entra ID, multi-tenant (/common/v2.0)', at: 4, path: '/common/v2.0', login: 'ada@contoso.example' },
+  { name: 'Cognito (no iframe at all, /logout)', at: 5, path: '', login: 'ada', provider: 'cognito' },
+  { name: 'Keycloak (/realms/plinth)', at: 6, path: '/realms/plinth', login: 'ada' },
+];
+for (const profile of PROFILES) {
+  test(`${profile.name}: sealed, signed in after a reload, renewed past the access token, signed out at the provider`, async ({
+    page,
+    context,
+    logins,
+  }) => {
+    const sandbox = sandboxAt(profile.at);
+    const settings = {
+      authority: `${sandbox}/oidc${profile.path}`,
+      provider: profile.provider,
+      tokenStorage: 'sealed',
+    };
+    const at = (route: string) => recorded(page, sandbox, route);
+    const grants = async () =>
+      (await at('token')).filter((entry) => entry.body?.grant_type === 'refresh_token').map((entry) => entry.status);
+    await page.request.delete(`${sandbox}/_sandbox/received`);
+    await context.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
+    await page.goto('/account');
+    await login(page, sandbox, profile.login);
+    await expect(page.getByTestId('name')).toHaveText('Ada');
 
-  await page.reload();
-  await expect(page.getByTestId('name')).toHaveText('Ada', { timeout: 5_000 });
-  expect(logins).toHaveLength(1);
-  expect((await readable(page)).records).toHaveLength(1);
+    await page.reload();
+    await expect(page.getByTestId('name')).toHaveText('Ada', { timeout: 5_000 });
+    expect(logins).toHaveLength(1);
+    expect((await at('authorization')).filter((entry) => entry.query?.prompt === 'none' && !entry.error)).toEqual([]);
+    expect(await grants()).toEqual([200]);
+    expect((await readable(page)).records).toHaveLength(1);
 
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await expect(page).toHaveURL(`${ORIGIN}/`);
-  await expect(page.getByTestId('status')).toHaveText('signedOut');
-  expect((await readable(page)).records).toEqual([]);
-  await page.reload();
-  await expect(page.getByTestId('status')).toHaveText('signedOut');
-});
+    // Past the first access token's lifetime (6 s): still signed in, on a token the refresh grant renewed.
+    const first = Number(await page.getByTestId('expires').textContent());
+    await page.waitForFunction((end) => Date.now() / 1000 > end + 1, first, { timeout: 15_000 });
+    await expect(page.getByTestId('status')).toHaveText('signedIn');
+    expect(Number(await page.getByTestId('expires').textContent())).toBeGreaterThan(Date.now() / 1000);
+    await page.getByRole('button', { name: 'Get token' }).click();
+    await expect(page.getByTestId('tokens')).toHaveText('1');
+    expect((await grants()).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(await grants())).toEqual(new Set([200]));
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    if (!profile.provider) await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await expect(page).toHaveURL(`${ORIGIN}/`);
+    await expect(page.getByTestId('status')).toHaveText('signedOut');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    const renewals = (await grants()).length;
+    const ended = await at(profile.provider ? 'end_session' : 'end_session_confirm');
+    expect(ended.map((entry) => entry.meta?.logout)).toEqual(['everywhere']);
+    expect((await readable(page)).records).toEqual([]);
+    await page.reload();
+    await expect(page.getByTestId('status')).toHaveText('signedOut');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(await grants()).toHaveLength(renewals); // nothing left to refresh with
+  });
+}

@@ -27,7 +27,7 @@ const blocked = await startSandbox({
   quiet: true,
   vendorOptions: { oidc: { thirdPartyCookies: false, accessTokenTtl: 6 } },
 });
-// Real providers' own quirks (@plinth/sandbox OIDC_PROFILES), one sandbox each: e2e/providers.spec.ts.
+// Real providers' own quirks (@plinth/sandbox OIDC_PROFILES), one sandbox each: e2e/providers.spec.ts, sealed.spec.ts.
 const profiles = {};
 for (const [offset, profile] of [
   [4, 'entra'],
@@ -38,11 +38,10 @@ for (const [offset, profile] of [
   profiles[profile] = await startSandbox({
     port: Number(values['sandbox-port'] ?? 4711) + offset,
     quiet: true,
-    // Google's also serves the backend journeys (e2e/backend.spec.ts): 8 s access tokens, and prompt=none in an
-    // iframe answered login_required, so only the backend's refresh restores a session after a reload.
-    vendorOptions: {
-      oidc: profile === 'google' ? { profile, accessTokenTtl: 8, thirdPartyCookies: false } : { profile },
-    },
+    // Each as met from another site in a browser that blocks third-party cookies (prompt=none in an iframe
+    // answered login_required), with short access tokens: only a sealed refresh token (e2e/sealed.spec.ts) or
+    // the backend's (Google's, e2e/backend.spec.ts) restores a session after a reload, and renewals happen.
+    vendorOptions: { oidc: { profile, accessTokenTtl: profile === 'google' ? 8 : 6, thirdPartyCookies: false } },
   });
 }
 const port = Number(values.port ?? 4184);
