@@ -28,6 +28,9 @@ async function logWarning(page: Page) {
   await page.getByRole('link', { name: 'Break something' }).click();
   await page.getByRole('button', { name: 'Log a warning' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Logged at/ })).toBeVisible();
+  // Datadog's SDK is fetched at this first log: once it is there the log is in its batch, which leaving the page
+  // sends (a page left while the SDK is still arriving takes the queued log with it).
+  await page.waitForFunction(() => 'DD_LOGS' in window);
 }
 
 // The shared computer, two tabs (issue 26): a denial in one tab, a sign-out in the other, a re-grant in
