@@ -33,8 +33,11 @@ test.describe('consent', () => {
 
     await banner.getByRole('button', { name: 'Accept all' }).click();
     await expect(banner).toBeHidden();
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('plinth.consent'))) ?? '{}');
-    expect(stored.decisions).toEqual({ analytics: 'granted', monitoring: 'granted', functional: 'granted' });
+    // The banner goes in the click's own frame; the grant (and its record) follows once that frame is painted.
+    const stored = async () => JSON.parse((await page.evaluate(() => localStorage.getItem('plinth.consent'))) ?? '{}');
+    await expect
+      .poll(async () => (await stored()).decisions)
+      .toEqual({ analytics: 'granted', monitoring: 'granted', functional: 'granted' });
   });
 
   test('nothing is loaded or sent before consent; accepting replays the queued page views once, scrubbed, with their own times', async ({

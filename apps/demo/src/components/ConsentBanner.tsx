@@ -17,14 +17,42 @@ const HELP: Record<string, { label: string; help: string }> = {
 };
 
 /**
+ * Runs `fn` once the next frame has been painted: a requestAnimationFrame callback runs just before the
+ * paint, and a message posted from it is handled just after. A timer stands in where no frame comes (a
+ * hidden tab); `fn` runs once.
+ */
+function afterNextPaint(fn: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = once;
+    channel.port2.postMessage(undefined);
+  });
+  setTimeout(once, 100);
+}
+
+/**
  * The consent banner's dialog: fixed at the bottom, so its buttons are on screen on any viewport.
  * Nothing is loaded, stored or sent for a category until it is granted. A lazy chunk: a visitor who
  * has already chosen never downloads it (see `ConsentGate`).
  */
 export function ConsentBanner({ consent }: { consent: UseConsent }) {
   const [choosing, setChoosing] = useState(false);
+  const [accepted, setAccepted] = useState(false);
   const [picked, setPicked] = useState<Record<string, boolean>>({});
   const titleId = useId();
+  // "Accept all" answers at once (INP): the banner goes in the click's own frame, and the grant (which
+  // starts the vendors' loading) runs after that frame is painted.
+  if (accepted) return null;
+  const acceptAll = () => {
+    setAccepted(true);
+    afterNextPaint(() => consent.grant());
+  };
   return (
     <section className="consent" role="dialog" aria-labelledby={titleId} aria-modal="false">
       <h2 id={titleId}>Your privacy choices</h2>
@@ -48,7 +76,7 @@ export function ConsentBanner({ consent }: { consent: UseConsent }) {
         </fieldset>
       )}
       <div className="actions">
-        <button type="button" className="primary" onClick={() => consent.grant()}>
+        <button type="button" className="primary" onClick={acceptAll}>
           Accept all
         </button>
         <button type="button" onClick={() => consent.deny()}>
