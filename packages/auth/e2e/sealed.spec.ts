@@ -153,6 +153,10 @@ test('signed in after a reload where prompt=none sees no provider session; seale
   expect(renewed.records).toHaveLength(1);
   expect(renewed.records[0]?.value).not.toBe(records[0]?.value);
   await expect(page.getByTestId('status')).toHaveText('signedIn');
+  // Past the first access token's lifetime: still signed in, on the renewed token.
+  await page.waitForFunction((end) => Date.now() / 1000 > end + 1, Number(expires), { timeout: 15_000 });
+  await expect(page.getByTestId('status')).toHaveText('signedIn');
+  expect(Number(await page.getByTestId('expires').textContent())).toBeGreaterThan(Date.now() / 1000);
 
   // A reload after the renewal: the rotated refresh token works (the one before it would be refused).
   await page.reload();
