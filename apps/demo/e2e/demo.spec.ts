@@ -99,6 +99,41 @@ test('a first visit downloads no auth SDK, consent given and pages browsed, unti
   expect(requested.filter((p) => auth.test(p)).length).toBeGreaterThan(0);
 });
 
+test('the app loaded in a hidden sign-in frame (0 × 0, a provider’s code and state in its URL) sends nothing to any vendor; the same frame visible does', async ({
+  page,
+}) => {
+  const fromFrames = new Map<string, string[]>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const frame = request.frame();
+    if (url.origin !== SANDBOX_URL || /^\/(oidc|_sandbox)\b/.test(url.pathname) || !frame.parentFrame()) return;
+    fromFrames.set(frame.name(), [...(fromFrames.get(frame.name()) ?? []), url.pathname]);
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('plinth.consent') ?? '')).toContain('granted');
+  // As a dev server serves it: the whole app at a URL carrying the provider's answer, in a frame like
+  // oidc-client-ts's (hidden, 0 × 0), and, as the positive sentinel, the same in a visible frame.
+  await page.evaluate(() => {
+    const frame = (name: string, size: string) => {
+      const el = document.createElement('iframe');
+      el.name = name;
+      el.width = size;
+      el.height = size;
+      el.src = '/?code=c0de&state=s7a7e';
+      document.body.append(el);
+    };
+    frame('hidden', '0');
+    frame('visible', '300');
+  });
+  await expect.poll(() => fromFrames.get('visible')?.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
+  // The hidden frame ran the app too (its page is on screen in it), as long as the visible one and a second more.
+  const hidden = page.frame({ name: 'hidden' });
+  await expect(hidden!.getByRole('heading', { level: 1 })).toHaveText('The integration layer, composed');
+  await page.waitForTimeout(1000);
+  expect(fromFrames.get('hidden') ?? []).toEqual([]);
+});
+
 test('the article reveals sections on scroll and sanitises a hostile SVG', async ({ page, errors }) => {
   let dialogs = 0;
   page.on('dialog', (dialog) => {

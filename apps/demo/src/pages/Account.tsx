@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTitle } from './useTitle';
 
-function Profile({ signOutOfApp }: { signOutOfApp: () => void }) {
-  const { user, signOut } = useAuth();
+function Profile({ leave }: { leave: (everywhere: boolean) => void }) {
+  const { user } = useAuth();
   if (!user) return null;
   return (
     <>
@@ -17,13 +17,13 @@ function Profile({ signOutOfApp }: { signOutOfApp: () => void }) {
       <h2>Signing out</h2>
       <ul className="sign-out-choices">
         <li>
-          <button type="button" onClick={signOutOfApp}>
+          <button type="button" onClick={() => leave(false)}>
             Sign out of this app
           </button>{' '}
           <span>Your account at the identity provider stays signed in: signing in again needs no password.</span>
         </li>
         <li>
-          <button type="button" onClick={() => void signOut()}>
+          <button type="button" onClick={() => leave(true)}>
             Sign out everywhere
           </button>{' '}
           <span>Also ends your session at the identity provider (it asks you to confirm).</span>
@@ -53,12 +53,17 @@ export function Account() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  // The guard goes in the same render as the session: left mounted, RequireAuth would sign straight back in
-  // (the provider's session lives on), which is what the visitor just declined. Then home.
-  const signOutOfApp = () => {
+  // The guard goes in the same render as the session: left mounted, RequireAuth would start a sign-in at once
+  // (the provider's session lives on after an app-only sign-out), which is what the visitor just declined, and
+  // which would race the provider's end-session page after a sign-out everywhere. Then home, or the provider.
+  const leave = (everywhere: boolean) => {
     setLeaving(true);
-    void signOut({ local: true });
-    navigate('/');
+    if (everywhere) {
+      void signOut();
+    } else {
+      void signOut({ local: true });
+      navigate('/');
+    }
   };
   return (
     <article>
@@ -67,7 +72,7 @@ export function Account() {
         <p role="status">Signing out…</p>
       ) : (
         <RequireAuth fallback={<NotYet />}>
-          <Profile signOutOfApp={signOutOfApp} />
+          <Profile leave={leave} />
         </RequireAuth>
       )}
     </article>
