@@ -227,6 +227,7 @@ export const Connecting: Story = {
   globals: desktop,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'sandbox connecting' })).toBeVisible();
+    await expect(within(canvasElement).getByText('Connecting to the sandbox…')).toBeVisible(); // not "Nothing received yet"
   },
 };
 
@@ -236,6 +237,7 @@ export const Offline: Story = {
   globals: desktop,
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status', { name: 'sandbox offline' })).toBeVisible();
+    await expect(within(canvasElement).getByText(/The sandbox is not running/)).toBeVisible(); // not "Nothing received yet"
   },
 };
 
@@ -248,13 +250,13 @@ export const AfterABurst: Story = {
   globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('10004 received')).toBeVisible();
-    await expect(canvas.getByRole('option', { name: 'posthog (10000)' })).toBeInTheDocument();
+    await expect(await canvas.findByText('10,004 received')).toBeVisible();
+    await expect(canvas.getByRole('option', { name: 'posthog (10,000)' })).toBeInTheDocument();
     await expect(canvas.getByRole('option', { name: 'datadog (2)' })).toBeInTheDocument();
     await expect(canvasElement.querySelectorAll('.entries li[data-vendor="posthog"]')).toHaveLength(100);
     await expect(canvasElement.querySelectorAll('.entries li[data-vendor="oidc"]')).toHaveLength(1);
     await expect(
-      canvas.getByText('9900 older entries not shown: the newest 100 of each vendor are kept.'),
+      canvas.getByText('9,900 older entries not shown: the newest 100 of each vendor are kept.'),
     ).toBeVisible();
   },
 };

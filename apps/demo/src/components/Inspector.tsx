@@ -116,6 +116,15 @@ export interface InspectorProps {
   onOpenChange: (open: boolean) => void;
 }
 
+/** Counts as people read them: "10,004", not "10004". */
+const count = (n: number) => n.toLocaleString('en');
+/** An empty list says why: still connecting, no sandbox, or nothing sent yet. */
+const NOTHING_YET: Record<Connection, string> = {
+  connecting: 'Connecting to the sandbox…',
+  offline: 'The sandbox is not running, so nothing is recorded here. The page works as before.',
+  live: 'Nothing received yet. Accept all, navigate and sign in.',
+};
+
 /** What the sandbox received, live over its event stream, newest first; this visit's traffic by default. */
 export function Inspector({ open, onOpenChange }: InspectorProps) {
   const [since] = useState(visitStart);
@@ -187,7 +196,7 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
           {connection}
         </span>
         <span className="count">
-          {total} received{everything ? ' (all visits)' : ''}
+          {count(total)} received{everything ? ' (all visits)' : ''}
         </span>
       </header>
       <div className="body" id={panelId} hidden={!open}>
@@ -195,7 +204,7 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
           <select aria-label="Vendor" value={vendor} onChange={(e) => setVendor(e.target.value)}>
             {vendors.map((v) => (
               <option key={v} value={v}>
-                {v === 'all' ? `all (${total})` : `${v} (${counts.get(v)})`}
+                {v === 'all' ? `all (${count(total)})` : `${v} (${count(counts.get(v) ?? 0)})`}
               </option>
             ))}
           </select>
@@ -210,7 +219,7 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
         {/* Scrollable regions are focusable, so the list and a long body scroll from the keyboard too. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1) */}
         <ol className="entries" tabIndex={0} aria-label="Received requests">
-          {shown.length === 0 && <li className="empty">Nothing received yet. Accept all, navigate and sign in.</li>}
+          {shown.length === 0 && <li className="empty">{NOTHING_YET[connection]}</li>}
           {shown.map((e) => (
             <li key={e.id} data-vendor={e.vendor}>
               <div className="line">
@@ -230,8 +239,8 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
           ))}
           {notKept > 0 && (
             <li className="empty">
-              {notKept} older {notKept === 1 ? 'entry' : 'entries'} not shown: the newest {PER_VENDOR} of each vendor
-              are kept.
+              {count(notKept)} older {notKept === 1 ? 'entry' : 'entries'} not shown: the newest {PER_VENDOR} of each
+              vendor are kept.
             </li>
           )}
         </ol>
