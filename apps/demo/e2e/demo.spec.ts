@@ -126,11 +126,12 @@ test('the app loaded in a hidden sign-in frame (0 × 0, a provider’s code and 
     frame('hidden', '0');
     frame('visible', '300');
   });
-  await expect.poll(() => fromFrames.get('visible')?.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(0);
-  // The hidden frame ran the app too (its page is on screen in it), as long as the visible one and a second more.
+  // The hidden frame ran the app too (its page is on screen in it)…
   const hidden = page.frame({ name: 'hidden' });
   await expect(hidden!.getByRole('heading', { level: 1 })).toHaveText('The integration layer, composed');
-  await page.waitForTimeout(1000);
+  // …and the visible frame, made at the same moment, got as far as PostHog's first capture (after the SDK's
+  // download, its config and LaunchDarkly's evaluation): the clock the hidden frame is measured against.
+  await expect.poll(() => fromFrames.get('visible') ?? [], { timeout: 15_000 }).toContain('/e/');
   expect(fromFrames.get('hidden') ?? []).toEqual([]);
 });
 
