@@ -127,8 +127,9 @@ test('the app loaded in a hidden sign-in frame (0 × 0, a provider’s code and 
     frame('visible', '300');
   });
   // The hidden frame ran the app too (its page is on screen in it)…
-  const hidden = page.frame({ name: 'hidden' });
-  await expect(hidden!.getByRole('heading', { level: 1 })).toHaveText('The integration layer, composed');
+  // (a locator, not page.frame(): the frame may not be attached, or named, yet when this line runs)
+  const hidden = page.frameLocator('iframe[name="hidden"]');
+  await expect(hidden.getByRole('heading', { level: 1 })).toHaveText('The integration layer, composed');
   // …and the visible frame, made at the same moment, got as far as PostHog's first capture (after the SDK's
   // download, its config and LaunchDarkly's evaluation): the clock the hidden frame is measured against.
   await expect.poll(() => fromFrames.get('visible') ?? [], { timeout: 15_000 }).toContain('/e/');
