@@ -24,7 +24,7 @@ export interface ControlOptions {
 
 /**
  * `/_sandbox/received` (GET filtered list, DELETE clears), `/_sandbox/stream` (SSE) and
- * `/_sandbox/health`, with CORS for loopback origins so a page on another port can read them.
+ * `/_sandbox/health` (with each vendor's counts: received, kept, dropped), with CORS for loopback origins so a page on another port can read them.
  * Vendor control routes (`/_sandbox/<vendor>/…`) are dispatched by the sandbox before this.
  */
 export function handleControl(req: IncomingMessage, res: ServerResponse, url: URL, options: ControlOptions): void {
@@ -50,6 +50,7 @@ export function handleControl(req: IncomingMessage, res: ServerResponse, url: UR
       vendors: vendors.map((vendor) => vendor.name),
       serves: Object.fromEntries(vendors.map((vendor) => [vendor.name, vendor.describe])),
       received: options.recorder.size,
+      counts: options.recorder.counts(),
       lastId: options.recorder.lastId,
       time: Date.now(),
     });

@@ -35,6 +35,38 @@ describe('Recorder', () => {
     expect(recorder.list().map((e) => e.id)).toEqual([8, 9, 10]);
   });
 
+  it("keeps the last N of each vendor: one vendor's flood never drops another vendor's entries", () => {
+    const recorder = new Recorder(3);
+    recorder.add(entry('oidc', '/oidc/token'));
+    recorder.add(entry('datadog', '/logs/1'));
+    for (let i = 0; i < 10; i++) recorder.add(entry('posthog', `/e/${i}`));
+    recorder.add(entry('datadog', '/logs/2'));
+    expect(recorder.list({ vendor: 'oidc' }).map((e) => e.path)).toEqual(['/oidc/token']);
+    expect(recorder.list({ vendor: 'datadog' }).map((e) => e.path)).toEqual(['/logs/1', '/logs/2']);
+    expect(recorder.list({ vendor: 'posthog' }).map((e) => e.path)).toEqual(['/e/7', '/e/8', '/e/9']);
+    // Still one recording, oldest first across vendors; paging with since and limit works on it.
+    expect(recorder.list().map((e) => e.id)).toEqual([1, 2, 10, 11, 12, 13]);
+    expect(recorder.list({ since: 2 }).map((e) => e.id)).toEqual([10, 11, 12, 13]);
+    expect(recorder.list({ since: 10, limit: 2 }).map((e) => e.id)).toEqual([12, 13]);
+    expect(recorder.list({ vendor: ['oidc', 'posthog'], since: 1 }).map((e) => e.id)).toEqual([10, 11, 12]);
+    expect(recorder.size).toBe(6);
+    expect(recorder.dropped).toBe(7);
+  });
+
+  it('counts what each vendor sent, also what was dropped, until clear()', () => {
+    const recorder = new Recorder(2);
+    for (let i = 0; i < 5; i++) recorder.add(entry('posthog'));
+    recorder.add(entry('oidc'));
+    expect(recorder.counts()).toEqual({
+      posthog: { received: 5, kept: 2, dropped: 3 },
+      oidc: { received: 1, kept: 1, dropped: 0 },
+    });
+    recorder.clear();
+    expect(recorder.counts()).toEqual({});
+    recorder.add(entry('oidc'));
+    expect(recorder.counts()).toEqual({ oidc: { received: 1, kept: 1, dropped: 0 } });
+  });
+
   it('filters by vendor (one or several), since, route, method, path and limit', () => {
     const recorder = new Recorder();
     recorder.add(entry('oidc', '/oidc/token'));

@@ -56,21 +56,45 @@ export interface ReceivedFilter {
 
 export type ReceivedListener = (entry: ReceivedRequest) => void;
 
-/** The default number of entries kept; older ones are dropped first. */
-export const DEFAULT_MAX_ENTRIES = 5000;
+/**
+ * The default number of entries kept per vendor; a vendor's oldest are dropped first. Enough for a
+ * run that sends a 10,000-event burst (PostHog's events are recorded one entry each) and checks it.
+ */
+export const DEFAULT_MAX_ENTRIES = 20_000;
+
+/** What one vendor sent since the recording started (or was cleared): all of it counted, the newest kept. */
+export interface VendorCount {
+  /** Entries recorded for this vendor, kept or not. */
+  received: number;
+  /** Entries still kept. */
+  kept: number;
+  /** Entries dropped because this vendor's ring was full. */
+  dropped: number;
+}
+
+/** One vendor's entries, oldest first, from `start` on (a ring: compacted now and then, never shifted). */
+interface Ring {
+  entries: ReceivedRequest[];
+  start: number;
+  received: number;
+  dropped: number;
+}
 
 /**
- * Keeps the last `max` recorded requests (a bounded ring, so a long dev session cannot grow memory
- * without limit) and tells subscribers about each new one.
+ * Keeps the last `max` recorded requests of each vendor (bounded rings, so a long dev session cannot
+ * grow memory without limit, and one vendor's flood, e.g. a burst of analytics events, never pushes out
+ * another vendor's sign-in or logs), counts every vendor's entries, and tells subscribers about each new one.
+ * Vendors are the sandbox's modules plus `unmatched`, so the total is bounded too.
  */
 export class Recorder {
   readonly #max: number;
-  #entries: ReceivedRequest[] = [];
-  #start = 0;
+  /** By vendor, in the order vendors first sent something. */
+  #rings = new Map<string, Ring>();
   #nextId = 1;
   #dropped = 0;
   readonly #listeners = new Set<ReceivedListener>();
 
+  /** `max`: entries kept per vendor. */
   constructor(max = DEFAULT_MAX_ENTRIES) {
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`maxEntries must be a positive integer, got ${max}`);
     this.#max = max;
@@ -79,16 +103,23 @@ export class Recorder {
   /** Stores an entry (assigning its id) and notifies subscribers; a throwing listener does not stop the others. */
   add(entry: Omit<ReceivedRequest, 'id'>): ReceivedRequest {
     const stored = { id: this.#nextId++, ...entry } as ReceivedRequest;
-    if (this.#entries.length - this.#start >= this.#max) {
-      this.#start++;
+    let ring = this.#rings.get(stored.vendor);
+    if (!ring) {
+      ring = { entries: [], start: 0, received: 0, dropped: 0 };
+      this.#rings.set(stored.vendor, ring);
+    }
+    ring.received++;
+    if (ring.entries.length - ring.start >= this.#max) {
+      ring.start++;
+      ring.dropped++;
       this.#dropped++;
       // Compact now and then instead of shifting on every add.
-      if (this.#start >= this.#max) {
-        this.#entries = this.#entries.slice(this.#start);
-        this.#start = 0;
+      if (ring.start >= this.#max) {
+        ring.entries = ring.entries.slice(ring.start);
+        ring.start = 0;
       }
     }
-    this.#entries.push(stored);
+    ring.entries.push(stored);
     for (const listener of [...this.#listeners]) {
       try {
         listener(stored);
@@ -99,18 +130,41 @@ export class Recorder {
     return stored;
   }
 
-  /** Recorded entries, oldest first, matching the filter (a predicate works too). */
+  /** Recorded entries, oldest first (by id, across vendors), matching the filter (a predicate works too). */
   list(filter: ReceivedFilter | ((entry: ReceivedRequest) => boolean) = {}): ReceivedRequest[] {
-    const entries = this.#entries.slice(this.#start);
-    if (typeof filter === 'function') return entries.filter(filter);
-    const result = entries.filter((entry) => matches(entry, filter));
+    if (typeof filter === 'function') return this.#merged([...this.#rings.values()], 0).filter(filter);
+    const vendors =
+      filter.vendor === undefined ? [] : typeof filter.vendor === 'string' ? [filter.vendor] : filter.vendor;
+    const rings = vendors.length
+      ? vendors.flatMap((vendor) => this.#rings.get(vendor) ?? [])
+      : [...this.#rings.values()];
+    const result = this.#merged([...new Set(rings)], filter.since ?? 0).filter((entry) => matches(entry, filter));
     return filter.limit !== undefined && filter.limit >= 0 ? result.slice(result.length - filter.limit) : result;
   }
 
-  /** Forgets every entry (ids keep increasing). */
+  /** The kept entries of these rings with an id above `since`, merged oldest first (each ring is in id order). */
+  #merged(rings: Ring[], since: number): ReceivedRequest[] {
+    const heads = rings.map((ring) => ({ entries: ring.entries, at: firstAfter(ring, since) }));
+    const merged: ReceivedRequest[] = [];
+    for (;;) {
+      let next: (typeof heads)[number] | undefined;
+      let oldest: ReceivedRequest | undefined;
+      for (const head of heads) {
+        const entry = head.entries[head.at];
+        if (entry && (!oldest || entry.id < oldest.id)) {
+          next = head;
+          oldest = entry;
+        }
+      }
+      if (!next || !oldest) return merged;
+      merged.push(oldest);
+      next.at++;
+    }
+  }
+
+  /** Forgets every entry and count (ids keep increasing). */
   clear(): void {
-    this.#entries = [];
-    this.#start = 0;
+    this.#rings = new Map();
   }
 
   /** Calls `listener` for each new entry until the returned function is called. */
@@ -121,12 +175,24 @@ export class Recorder {
     };
   }
 
-  /** Entries currently kept. */
-  get size(): number {
-    return this.#entries.length - this.#start;
+  /** Each vendor's count since the start (or the last `clear()`), in the order vendors first sent something. */
+  counts(): Record<string, VendorCount> {
+    return Object.fromEntries(
+      [...this.#rings].map(([vendor, ring]) => [
+        vendor,
+        { received: ring.received, kept: ring.entries.length - ring.start, dropped: ring.dropped },
+      ]),
+    );
   }
 
-  /** Entries dropped because the ring was full. */
+  /** Entries currently kept, all vendors together. */
+  get size(): number {
+    let size = 0;
+    for (const ring of this.#rings.values()) size += ring.entries.length - ring.start;
+    return size;
+  }
+
+  /** Entries dropped because their vendor's ring was full. */
   get dropped(): number {
     return this.#dropped;
   }
@@ -135,6 +201,18 @@ export class Recorder {
   get lastId(): number {
     return this.#nextId - 1;
   }
+}
+
+/** The index of the ring's first kept entry with an id above `since` (binary search: ids increase). */
+function firstAfter(ring: Ring, since: number): number {
+  let low = ring.start;
+  let high = ring.entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ring.entries[middle]!.id > since) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 /** Whether one entry passes a filter (shared by `received()`, `/_sandbox/received` and the stream). */

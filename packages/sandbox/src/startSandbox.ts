@@ -33,7 +33,10 @@ export interface SandboxOptions<Modules extends readonly AnyVendorModule[] = Def
   quiet?: boolean;
   /** Largest request body accepted, in bytes, before decompression; above it the answer is 413. Default 5 MiB. */
   bodyLimit?: number;
-  /** Recorded requests kept in memory; the oldest go first. Default 5,000. */
+  /**
+   * Recorded requests kept in memory per vendor; a vendor's oldest go first, and never because of
+   * another vendor's traffic. Default 20,000 (a 10,000-event analytics burst and the rest of the run).
+   */
   maxEntries?: number;
   /** Which browser origins may read answers (CORS). Default: any port on 127.0.0.1, localhost or [::1]. */
   allowOrigin?: OriginPolicy;

@@ -69,6 +69,7 @@ export interface SandboxSettings {
   readonly quiet: boolean;
   /** Largest request body accepted, in bytes, before decompression. */
   readonly bodyLimit: number;
+  /** Recorded requests kept per vendor. */
   readonly maxEntries: number;
   readonly allowOrigin: OriginPolicy;
   /** Comment interval of event streams (`ctx.sse()`, `/_sandbox/stream`). */
