@@ -17,10 +17,34 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: fileURLToPath(new URL('./.storybook', import.meta.url)) })],
         test: {
           name: 'storybook',
+          setupFiles: ['./.storybook/vitest.setup.ts'],
           browser: {
+            // Reference images of every story (phone and desktop, light and dark), committed and compared.
+            expect: {
+              toMatchScreenshot: {
+                resolveScreenshotPath: ({ root, arg, ext }) => `${root}/.storybook/screenshots/${arg}${ext}`,
+                resolveDiffPath: ({ root, arg, ext }) => `${root}/test-results/screenshots/${arg}${ext}`,
+              },
+            },
             enabled: true,
             headless: true,
-            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+            provider: playwright({
+              // Text drawn the same way in every frame and run (no LCD antialiasing, no hinting), so a reference
+              // image compares pixel for pixel.
+              launchOptions: {
+                ...chromiumLaunchOptions(),
+                args: [
+                  ...chromiumLaunchOptions().args,
+                  '--disable-lcd-text',
+                  '--font-render-hinting=none',
+                  '--force-color-profile=srgb',
+                  '--force-device-scale-factor=1',
+                ],
+              },
+              // A window that holds the desktop width and the phone's height unscaled (Vitest scales a story
+              // larger than the window, and the screenshots would be taken at that scale).
+              contextOptions: { viewport: { width: 1300, height: 900 } },
+            }),
             instances: [{ browser: 'chromium' }],
           },
         },

@@ -2,7 +2,7 @@ import { AuthError } from '@plinth/auth';
 import { createTestAuth, TestAuthProvider } from '@plinth/auth/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { desktop, phone, routed } from '../stories/support';
+import { phone, routed } from '../stories/support';
 import { AuthAlert } from './AuthAlert';
 
 const cancelled = new AuthError('callback: access_denied (End-User aborted interaction)', {
@@ -58,7 +58,6 @@ type Story = StoryObj<typeof meta>;
 /** The visitor cancelled on the provider's page: a neutral "Sign-in cancelled" and a way to sign in, no protocol words. */
 export const SignInCancelled: Story = {
   args: { session: 'cancelled' },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status')).toHaveTextContent('Sign-in cancelled.');
@@ -68,12 +67,11 @@ export const SignInCancelled: Story = {
     await expect(sessions.cancelled.calls).toEqual([{ method: 'signIn', options: { returnTo: '/account' } }]);
   },
 };
-export const SignInCancelledPhone: Story = { ...SignInCancelled, globals: phone };
+export const SignInCancelledPhone: Story = { ...SignInCancelled, parameters: phone };
 
 /** A sign-in that failed: said plainly (the code is in `data-code`, not on screen), and a way to try again. */
 export const SignInFailed: Story = {
   args: { session: 'error' },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const alert = canvas.getByRole('alert');
@@ -84,22 +82,20 @@ export const SignInFailed: Story = {
     await expect(sessions.error.calls).toEqual([{ method: 'signIn', options: { returnTo: '/account' } }]);
   },
 };
-export const SignInFailedPhone: Story = { ...SignInFailed, globals: phone };
+export const SignInFailedPhone: Story = { ...SignInFailed, parameters: phone };
 
 /** The session could not be renewed (the provider's session ended): signed out, with a way back in. */
 export const SessionExpired: Story = {
   args: { session: 'expired' },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Your session has expired.');
   },
 };
-export const SessionExpiredPhone: Story = { ...SessionExpired, globals: phone };
+export const SessionExpiredPhone: Story = { ...SessionExpired, parameters: phone };
 
 /** Nothing wrong: no alert at all. */
 export const NoError: Story = {
   args: { session: 'signedIn' },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByRole('alert')).toBeNull();
   },

@@ -2,7 +2,7 @@ import { useConsent } from '@plinth/core';
 import { TestConsentProvider } from '@plinth/core/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { desktop, docsInFrame, framed, phone } from '../stories/support';
+import { framed, phone } from '../stories/support';
 import { ConsentBanner } from './ConsentBanner';
 
 /** The banner as `ConsentGate` shows it: while a choice is pending; afterwards, what was chosen. */
@@ -25,8 +25,8 @@ const meta = {
   argTypes: { consent: { table: { disable: true }, control: false } },
   parameters: {
     layout: 'fullscreen',
+    docsHeight: '36rem',
     docs: {
-      ...docsInFrame('28rem'),
       description: {
         component:
           'Appears on the first visit, and again after "Ask me again" on the Privacy page, while any consent category (analytics, monitoring, functional) is pending. It is fixed at the bottom (a bottom sheet on phones), so its buttons are on screen without scrolling; nothing is loaded, stored or sent for a category until it is granted. **Accept all** and **Reject all** are the labels automation relies on.',
@@ -43,7 +43,6 @@ const args = {} as Story['args'];
 /** The first visit on a desktop: three choices, nothing sent yet. */
 export const Desktop: Story = {
   args,
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('dialog', { name: 'Your privacy choices' })).toBeVisible();
@@ -53,12 +52,11 @@ export const Desktop: Story = {
 };
 
 /** The first visit on a phone: a bottom sheet across the full width. */
-export const Phone: Story = { ...Desktop, globals: phone };
+export const Phone: Story = { ...Desktop, parameters: phone };
 
 /** After "Choose…": one checkbox per category, with what it covers; "Save choices" stores exactly those. */
 export const Choosing: Story = {
   args,
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Choose…' }));
@@ -72,7 +70,7 @@ export const Choosing: Story = {
 /** "Choose…" on a phone: the sheet grows upwards, its buttons stay on screen. */
 export const ChoosingPhone: Story = {
   ...Choosing,
-  globals: phone,
+  parameters: phone,
   play: async (context) => {
     await Choosing.play?.(context);
     const save = within(context.canvasElement).getByRole('button', { name: 'Save choices' });
@@ -84,7 +82,6 @@ export const ChoosingPhone: Story = {
 /** Monitoring only, through "Choose…": the banner goes and the choice is stored per category. */
 export const SavedChoice: Story = {
   args,
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Choose…' }));

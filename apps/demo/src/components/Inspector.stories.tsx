@@ -2,7 +2,7 @@ import type { ReceivedRequest } from '@plinth/sandbox';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { desktop, docsInFrame, framed, phone } from '../stories/support';
+import { framed, phone } from '../stories/support';
 import { Inspector } from './Inspector';
 
 type Feed = 'live' | 'empty' | 'connecting' | 'offline' | 'burst';
@@ -162,8 +162,8 @@ const meta = {
   },
   parameters: {
     layout: 'fullscreen',
+    docsHeight: '40rem',
     docs: {
-      ...docsInFrame('40rem'),
       description: {
         component:
           "A development panel on every page of the demo (off when `VITE_SANDBOX_URL=off`): what each vendor's endpoint in the sandbox received, live, newest first, scrubbed as it was sent; a one-line summary and the decoded body per entry. On screens at least 70rem wide it is a column beside the page, open; narrower, a bar docked at the bottom, closed, that opens into a bottom panel. It keeps the newest 100 entries of each vendor and counts everything received. These stories replay a recording instead of the sandbox's stream.",
@@ -177,7 +177,6 @@ type Story = StoryObj<typeof meta>;
 /** A desktop after a sign-in and a few clicks: one entry per request, each vendor with its own summary. */
 export const Desktop: Story = {
   args: { feed: 'live', open: true },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(`${RECORDING.length} received`)).toBeVisible();
@@ -190,7 +189,7 @@ export const Desktop: Story = {
 /** A phone: a closed bar at the bottom with the connection and the count; the page keeps room for it. */
 export const PhoneClosed: Story = {
   args: { feed: 'live', open: false },
-  globals: phone,
+  parameters: phone,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(`${RECORDING.length} received`)).toBeVisible();
@@ -201,7 +200,7 @@ export const PhoneClosed: Story = {
 /** A phone, opened: a bottom panel over the lower half of the screen. */
 export const PhoneOpen: Story = {
   args: { feed: 'live', open: false },
-  globals: phone,
+  parameters: phone,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Inspector' }));
@@ -213,7 +212,6 @@ export const PhoneOpen: Story = {
 /** Connected, nothing received yet (before a privacy choice): it says what to do. */
 export const Empty: Story = {
   args: { feed: 'empty', open: true },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Nothing received yet. Accept all, navigate and sign in.')).toBeVisible();
@@ -224,7 +222,6 @@ export const Empty: Story = {
 /** The sandbox's stream is not answering yet: the dot says "connecting". */
 export const Connecting: Story = {
   args: { feed: 'connecting', open: true },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'sandbox connecting' })).toBeVisible();
     await expect(within(canvasElement).getByText('Connecting to the sandbox…')).toBeVisible(); // not "Nothing received yet"
@@ -234,7 +231,6 @@ export const Connecting: Story = {
 /** The sandbox is not running: "offline", and the page works as before. */
 export const Offline: Story = {
   args: { feed: 'offline', open: true },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('status', { name: 'sandbox offline' })).toBeVisible();
     await expect(within(canvasElement).getByText(/The sandbox is not running/)).toBeVisible(); // not "Nothing received yet"
@@ -247,7 +243,6 @@ export const Offline: Story = {
  */
 export const AfterABurst: Story = {
   args: { feed: 'burst', open: true },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('10,004 received')).toBeVisible();

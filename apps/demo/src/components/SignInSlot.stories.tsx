@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { NavLink } from 'react-router';
 import { expect, within } from 'storybook/test';
 import { pages } from '../pages';
-import { desktop, phone, routed } from '../stories/support';
+import { phone, routed } from '../stories/support';
 import { SignInSlot } from './SignInSlot';
 
 /** The demo's header as `Layout` renders it (brand, nav, then the slot), over a network-free auth session. */
@@ -52,37 +52,34 @@ type Story = StoryObj<typeof meta>;
 /** Signed out (a first visit, or after signing out): a "Sign in" link that comes back to this page. */
 export const SignedOut: Story = {
   args: { status: 'signedOut' },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const link = within(canvasElement).getByRole('link', { name: 'Sign in' });
     await expect(link).toHaveAttribute('href', '/signin?returnTo=%2Farticle');
   },
 };
-export const SignedOutPhone: Story = { ...SignedOut, globals: phone };
+export const SignedOutPhone: Story = { ...SignedOut, parameters: phone };
 
 /** After a reload, while the session is restored in the background (`prompt=none`): no button to press yet. */
 export const Loading: Story = {
   args: { status: 'loading' },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Checking session…')).toBeVisible();
     await expect(canvas.queryByRole('link', { name: 'Sign in' })).toBeNull();
   },
 };
-export const LoadingPhone: Story = { ...Loading, globals: phone };
+export const LoadingPhone: Story = { ...Loading, parameters: phone };
 
 /** Signed in: the user's name (or their subject when the provider sent no name) and "Sign out". */
 export const SignedIn: Story = {
   args: { user: { id: 'user-7f3a', name: 'Ada Lovelace' } },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByTestId('user-name')).toHaveTextContent('Ada Lovelace');
     await expect(canvas.getByRole('button', { name: 'Sign out' })).toBeVisible();
   },
 };
-export const SignedInPhone: Story = { ...SignedIn, globals: phone };
+export const SignedInPhone: Story = { ...SignedIn, parameters: phone };
 
 /**
  * A sign-in that failed (here the provider's `access_denied`): the slot offers "Sign in" again, and the
@@ -93,9 +90,8 @@ export const SignInFailed: Story = {
     status: 'error',
     error: new AuthError('The identity provider refused the sign-in', { source: 'callback', code: 'access_denied' }),
   },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('link', { name: 'Sign in' })).toBeVisible();
   },
 };
-export const SignInFailedPhone: Story = { ...SignInFailed, globals: phone };
+export const SignInFailedPhone: Story = { ...SignInFailed, parameters: phone };

@@ -2,7 +2,7 @@ import type { ConsentStatus } from '@plinth/core';
 import { TestConsentProvider } from '@plinth/core/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { desktop, phone } from '../stories/support';
+import { phone } from '../stories/support';
 import { Privacy } from './Privacy';
 
 type Decisions = Partial<Record<'analytics' | 'monitoring' | 'functional', ConsentStatus>>;
@@ -40,7 +40,6 @@ const mixed: Decisions = { analytics: 'denied', monitoring: 'granted', functiona
 /** After a choice per category: analytics refused, monitoring and functional allowed. */
 export const Desktop: Story = {
   args: { decisions: mixed },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Privacy choices' })).toBeVisible();
@@ -48,12 +47,11 @@ export const Desktop: Story = {
     await expect(canvas.getByTestId('consent-monitoring')).toHaveTextContent('granted');
   },
 };
-export const Phone: Story = { ...Desktop, globals: phone };
+export const Phone: Story = { ...Desktop, parameters: phone };
 
 /** Before any choice (the banner is showing too): every category pending. */
 export const Pending: Story = {
   args: { decisions: {} },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByTestId('consent-functional')).toHaveTextContent('pending');
   },
@@ -62,7 +60,6 @@ export const Pending: Story = {
 /** "Allow" on analytics: granted at once, the others unchanged; the choice in force is pressed (`aria-pressed`). */
 export const AllowAnalytics: Story = {
   args: { decisions: mixed },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const [allowAnalytics] = canvas.getAllByRole('button', { name: 'Allow' });
@@ -79,7 +76,6 @@ export const AllowAnalytics: Story = {
 /** "Ask me again": every choice forgotten (the banner comes back in the app). */
 export const AskAgain: Story = {
   args: { decisions: mixed },
-  globals: desktop,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Ask me again' }));

@@ -6,22 +6,21 @@ import { MemoryRouter } from 'react-router';
 import '../styles.css';
 import './stories.css';
 
-/** Story globals that show it at a phone's width (390 × 844); the story test runs at that size too. */
-export const phone = { viewport: { value: 'phone', isRotated: false } };
-/** Story globals for a desktop (1280 × 800). */
-export const desktop = { viewport: { value: 'desktop', isRotated: false } };
+/**
+ * Story parameters: the story opens at a phone's width (390 × 844), a default the toolbar can change; its
+ * test and its docs frame use that width too (.storybook/preview.tsx). Stories without it open at the
+ * canvas's width (tests: the desktop's, 1280 × 800).
+ */
+export const phone = { width: 'phone' } as const;
 
 /**
  * A box as tall as the screen that contains the demo's fixed-position UI (the consent banner, the
  * inspector): a transform makes it the containing block of its `position: fixed` children. On the docs
- * page such stories render in their own iframe (`docsInFrame`), so each keeps its banner in its frame.
+ * page such stories render in their own frame (`parameters: { docsHeight }`), so each keeps its banner in it.
  */
 export function Frame({ height, children }: { height: string; children: ReactNode }) {
   return <div style={{ position: 'relative', transform: 'translateZ(0)', minHeight: height }}>{children}</div>;
 }
-
-/** Docs parameters: render each story of the page in an iframe of this height (fixed-position UI). */
-export const docsInFrame = (height: string) => ({ story: { inline: false, height } });
 
 /** Wraps the story in `Frame`. */
 export const framed =

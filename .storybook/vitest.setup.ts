@@ -1,0 +1,40 @@
+// The story tests' own setup (Vitest only; Storybook never loads this file).
+import { afterEach, expect } from 'vitest';
+import { page } from 'vitest/browser';
+import { applyTheme, type StoryTestHooks, THEMES, WIDTHS } from './widths';
+
+(globalThis as { __plinthStoryTest?: StoryTestHooks }).__plinthStoryTest = {
+  resize: (width, height) => page.viewport(width, height),
+};
+
+/**
+ * Visual regression: after a story's test passed (render, play function, accessibility), the story as it
+ * stands is compared with its committed reference images, on a phone and a desktop, light and dark
+ * (.storybook/screenshots/<story id>--<width>-<theme>.png). A changed token or component fails here and
+ * shows the picture; `pnpm test-storybook:update` writes new references to review and commit.
+ */
+const SHOTS = [WIDTHS.phone, WIDTHS.desktop] as const;
+afterEach(async (context) => {
+  const storyId = (context.task.meta as { storyId?: string }).storyId;
+  if (!storyId || context.task.result?.state === 'fail') return;
+  const root = document.documentElement;
+  for (const size of SHOTS) {
+    await page.viewport(size.width, size.height);
+    for (const theme of THEMES) {
+      applyTheme(root, theme);
+      await expect.element(page.elementLocator(document.body)).toMatchScreenshot(`${storyId}--${size.type}-${theme}`, {
+        // Up to 0.5 % of the pixels may differ: between runs Chromium can place a line of text a pixel
+        // apart (a 1 px shift of one line is about 0.3 % of a phone screenshot). A token or a component
+        // change moves more than that (shown failing with one colour token and one border changed).
+        comparatorOptions: { allowedMismatchedPixelRatio: 0.005, threshold: 0.02 },
+        // What changes from run to run (a measured duration, a time) is marked `data-volatile` and masked.
+        screenshotOptions: {
+          animations: 'disabled',
+          caret: 'hide',
+          mask: [...document.querySelectorAll('[data-volatile]')],
+        },
+      });
+    }
+  }
+  applyTheme(root, 'light');
+});
