@@ -332,6 +332,33 @@ describe('RequireAuth', () => {
     await waitFor(() => expect(redirected).toHaveBeenCalledTimes(1));
   });
 
+  it('after the session it guarded ends while mounted (a sign-out here), it shows the fallback and starts no sign-in', async () => {
+    goTo('/auth/callback?code=c9&state=s9'); // signed in, back on /account
+    const { client, load } = fakeClient();
+    let auth!: ReturnType<typeof useAuth>;
+    function Controls() {
+      auth = useAuth();
+      return null;
+    }
+    render(
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
+        <Controls />
+        <Probe />
+        <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByText('secret')).toBeTruthy()); // the positive sentinel
+    await act(() => auth.signOut({ local: true }));
+    expect(screen.getByTestId('probe').textContent).toBe('signedOut');
+    await act(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(screen.getByText('fallback')).toBeTruthy();
+    expect(screen.queryByText('secret')).toBeNull();
+    expect(client.signIn).not.toHaveBeenCalled();
+    // An explicit sign-in still works.
+    await act(() => auth.signIn());
+    expect(client.signIn).toHaveBeenCalledTimes(1);
+  });
+
   it('an explicit signIn() is not limited by the loop guard', async () => {
     sessionStorage.setItem('plinth.auth.autoSignInAt', String(Date.now()));
     const { client, load } = fakeClient();

@@ -53,9 +53,8 @@ export function Account() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  // The guard goes in the same render as the session: left mounted, RequireAuth would start a sign-in at once
-  // (the provider's session lives on after an app-only sign-out), which is what the visitor just declined, and
-  // which would race the provider's end-session page after a sign-out everywhere. Then home, or the provider.
+  // "Signing out…" in the same render as the session ends (RequireAuth itself starts no sign-in after a sign-out
+  // while mounted, but its fallback here says "Signing you in…"). Then home, or the provider's end-session page.
   const leave = (everywhere: boolean) => {
     setLeaving(true);
     if (everywhere) {
