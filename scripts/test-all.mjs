@@ -35,7 +35,10 @@ const steps = [
   ['dead code and exports (knip)', ['knip']],
   ['licenses of the published closure', ['node', 'scripts/check-licenses.mjs']],
   ['changesets', ['changeset', 'status']],
-  ['stories as browser tests (Chromium)', ['vitest', 'run', '--project', 'storybook']],
+  [
+    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
+    ['vitest', 'run', '--project', 'storybook'],
+  ],
   [
     "the demo's budgets (initial JS ≤ 6 KB gz over React + React Router; each vendor's lazy chunks)",
     ['node', 'apps/demo/scripts/budget.mjs'],
