@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { ComponentType, CSSProperties, ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { InlineSvg } from './InlineSvg';
+import { InlineSvg, type InlineSvgProps } from './InlineSvg';
 import { clearSvgCache } from './svgCache';
 
 /** Story files, answered by a fetch stand-in so the stories need no static directory. */
@@ -24,16 +25,107 @@ const holdSlow = () => {
 holdSlow();
 const svgResponse = (body: string) => new Response(body, { headers: { 'content-type': 'image/svg+xml' } });
 
+/** The sample files a designer can pick (the `src` control), by name. */
+const SOURCES = {
+  'Star icon': '/__stories__/svg/star.svg',
+  'Gradient badge (ids in <defs>)': '/__stories__/svg/gradient.svg',
+  'Hostile file (scripts and handlers)': '/__stories__/svg/malicious.svg',
+  'Slow file (held until delivered)': '/__stories__/svg/slow.svg',
+  'Missing file (404)': '/__stories__/svg/missing.svg',
+  'Another origin (blocked)': 'https://elsewhere.example/star.svg',
+} satisfies Record<string, string>;
+
+/** Colour and outline presets (the `style` control), on the tokens so they follow the theme. */
+const LOOKS = {
+  'Accent colour': { color: 'var(--color-accent)' },
+  'Text colour': { color: 'var(--color-text)' },
+  'Error colour': { color: 'var(--color-bad)' },
+  'Accent colour, dashed outline (shows the box)': {
+    color: 'var(--color-accent)',
+    outline: '1px dashed var(--color-control-border)',
+  },
+  'Error outline (shows the box)': { outline: '1px dashed var(--color-bad)' },
+} satisfies Record<string, CSSProperties>;
+
+const LOADERS = {
+  'Default (empty box)': undefined,
+  'Text "Loading…"': <span data-testid="loader">Loading…</span>,
+} satisfies Record<string, ReactNode>;
+
+const FALLBACKS = {
+  'Default (empty box)': undefined,
+  'Text "★ icon unavailable"': <span data-testid="fallback">★ (icon unavailable)</span>,
+} satisfies Record<string, ReactNode>;
+
+/**
+ * The controls hold preset names; each argType's `mapping` turns a name into the prop's value before the
+ * story renders. `Svg` is InlineSvg typed with those names, for the stories' own render functions.
+ */
+type Args = Omit<InlineSvgProps, 'src' | 'style' | 'loader' | 'fallback'> & {
+  src: keyof typeof SOURCES;
+  style?: keyof typeof LOOKS;
+  loader?: keyof typeof LOADERS;
+  fallback?: keyof typeof FALLBACKS;
+};
+const Svg = InlineSvg as unknown as ComponentType<Args>;
+
 const meta = {
   title: 'svg/InlineSvg',
-  component: InlineSvg,
+  component: Svg,
   tags: ['autodocs'],
-  args: { src: '/__stories__/svg/star.svg', width: 48, height: 48, title: 'Star', style: { color: '#f59e0b' } },
-  // React elements and style objects are the story's, not JSON to edit; the source, size and title stay controls.
+  parameters: {
+    docs: {
+      description: {
+        component: `
+An SVG file shown inline in the page (not as an \`<img>\`), so CSS and \`currentColor\` reach its shapes: an icon takes the colour of the text around it. The file is fetched once per URL for the whole page, sanitised (no scripts, event handlers or \`javascript:\` links survive) and its ids made unique per copy. Until it arrives a box of the same size holds the space; when it cannot be used the \`fallback\` shows instead.
+
+**When to use**
+
+- Icons and illustrations kept as files (a CMS, an icon folder) that must follow the text colour or the theme.
+- SVGs with gradients or clip paths shown many times on one page.
+
+**Do**
+
+- Give \`width\` and \`height\`: the loading box and the error box take that size, so nothing shifts.
+- Give \`title\` when the icon means something on its own (an icon-only button); leave it out (\`title={null}\`) when text next to it says the same.
+- Give a \`fallback\` where a missing icon would leave a control without meaning (a text label, a built-in glyph).
+
+**Don't**
+
+- Don't use it for photos or large artwork: an \`<img>\` is cheaper and can be lazy.
+- Don't point \`src\` at another site without adding it to \`configureSvg({ allowedOrigins })\`: it is blocked, no request is made.
+- Don't put markup in \`title\` or \`description\`: it is shown as text.
+
+**States**
+
+- **Loading**: the \`loader\`, or an empty \`<svg>\` of the same size (\`data-svg-state="loading"\`). Also what the server renders.
+- **Loaded**: the sanitised file, inline. A file already loaded on the page shows at once, without a loading state.
+- **Error**: the \`fallback\`, or an empty box of the same size (\`data-svg-state="error"\`): a 404, a network error, a file that is not SVG. Reported once per URL.
+- **Blocked**: a \`src\` on another origin (or \`data:\`, \`javascript:\`): the error state at once, no request.
+`,
+      },
+    },
+  },
+  args: { src: 'Star icon', width: 48, height: 48, title: 'Star', style: 'Accent colour', uniquifyIDs: true },
   argTypes: {
-    style: { control: false },
-    loader: { control: false },
-    fallback: { control: false },
+    src: {
+      description:
+        "The SVG file (here: sample files served by the story). The page's origin or one given to `configureSvg({ allowedOrigins })`.",
+      control: 'select',
+      options: Object.keys(SOURCES),
+      mapping: SOURCES,
+    },
+    style: { control: 'select', options: Object.keys(LOOKS), mapping: LOOKS },
+    loader: { control: 'select', options: Object.keys(LOADERS), mapping: LOADERS },
+    fallback: { control: 'select', options: Object.keys(FALLBACKS), mapping: FALLBACKS },
+    width: { control: { type: 'range', min: 16, max: 128, step: 8 } },
+    height: { control: { type: 'range', min: 16, max: 128, step: 8 } },
+    title: { control: 'text' },
+    description: { control: 'text' },
+    uniquifyIDs: { control: 'boolean' },
+    // Callbacks are wiring, not design choices.
+    onLoad: { table: { disable: true } },
+    onError: { table: { disable: true } },
   },
   beforeEach() {
     const realFetch = globalThis.fetch;
@@ -56,11 +148,15 @@ const meta = {
       clearSvgCache();
     };
   },
-} satisfies Meta<typeof InlineSvg>;
+} satisfies Meta<Args>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/**
+ * The file fetched, sanitised and inline: the star takes the accent colour through `currentColor`.
+ * What every icon looks like once its file has arrived, and at once for a file already loaded on the page.
+ */
 export const Loaded: Story = {
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelector('svg path')).not.toBeNull());
@@ -69,14 +165,14 @@ export const Loaded: Story = {
 };
 
 /**
- * The `loader` slot while the file is on its way. This story holds the request open: press the button
- * to deliver the file.
+ * The `loader` while the file is on its way: the first time a page shows an icon, on a slow network,
+ * and in the server's HTML. This story holds the request open: press the button to deliver the file.
  */
 export const Loading: Story = {
-  args: { src: '/__stories__/svg/slow.svg', loader: <span data-testid="loader">Loading…</span> },
+  args: { src: 'Slow file (held until delivered)', loader: 'Text "Loading…"' },
   render: (args) => (
     <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-      <InlineSvg {...args} />
+      <Svg {...args} />
       <button type="button" onClick={() => deliverSlow()}>
         Deliver the file
       </button>
@@ -91,10 +187,14 @@ export const Loading: Story = {
   },
 };
 
-/** Without `loader`, an empty `<svg>` of the same size holds the space (`data-svg-state="loading"`). */
+/**
+ * Loading without a `loader`: an empty `<svg>` of the same size holds the space (`data-svg-state="loading"`,
+ * outlined here to show it), so the text around it does not move when the file arrives. The default while
+ * loading and in the server's HTML.
+ */
 export const DefaultPlaceholder: Story = {
   name: 'Loading (default placeholder)',
-  args: { src: '/__stories__/svg/slow.svg', style: { color: '#f59e0b', outline: '1px dashed #94a3b8' } },
+  args: { src: 'Slow file (held until delivered)', style: 'Accent colour, dashed outline (shows the box)' },
   play: async ({ canvasElement }) => {
     const box = canvasElement.querySelector('svg[data-svg-state="loading"]')!;
     expect(box.getAttribute('width')).toBe('48');
@@ -102,18 +202,27 @@ export const DefaultPlaceholder: Story = {
   },
 };
 
+/**
+ * The `fallback` in place of the icon when the file cannot be used: here a 404; also a network error, a
+ * response that is not `image/svg+xml`, or a file with no `<svg>` left after sanitising.
+ */
 export const ErrorFallback: Story = {
   name: 'Error / fallback',
-  args: { src: '/__stories__/svg/missing.svg', fallback: <span data-testid="fallback">★ (icon unavailable)</span> },
+  args: { src: 'Missing file (404)', fallback: 'Text "★ icon unavailable"' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByTestId('fallback')).toBeVisible();
   },
 };
 
+/**
+ * A hostile file (a script, `onload`/`onmouseover` handlers, a `javascript:` link, a `<foreignObject>`)
+ * shown with everything that could run removed; the red square is what is left. The title, given as
+ * markup, shows as text. What happens whenever a file from an editor or a CMS carries such content.
+ */
 export const SanitisedMalicious: Story = {
   name: 'Sanitised malicious file',
-  args: { src: '/__stories__/svg/malicious.svg', title: '<b>not bold</b>' },
+  args: { src: 'Hostile file (scripts and handlers)', title: '<b>not bold</b>' },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelector('svg rect')).not.toBeNull());
     const html = canvasElement.innerHTML;
@@ -122,17 +231,29 @@ export const SanitisedMalicious: Story = {
   },
 };
 
+/**
+ * The same file with a gradient and a clip path 40 times (every fifth copy hidden, `display: none`): each
+ * copy gets its own ids, so every visible copy keeps its gradient. What a list of items sharing one icon shows.
+ */
 export const ManyCopiesWithGradients: Story = {
   name: 'Many copies with gradients',
-  args: { src: '/__stories__/svg/gradient.svg', title: undefined },
-  render: (args) => (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, maxWidth: 420 }}>
-      {Array.from({ length: 40 }, (_, i) => (
-        // Hidden copies would break a shared gradient id; uniquified ids keep every visible copy painted.
-        <InlineSvg key={`copy-${String(i)}`} {...args} style={{ display: i % 5 === 0 ? 'none' : undefined }} />
-      ))}
-    </div>
-  ),
+  args: { src: 'Gradient badge (ids in <defs>)', title: undefined },
+  // By render time the mapping has turned the preset names into values: the args are InlineSvg's props.
+  render: (args) => {
+    const props = args as unknown as InlineSvgProps;
+    return (
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, maxWidth: 420 }}>
+        {Array.from({ length: 40 }, (_, i) => (
+          // Hidden copies would break a shared gradient id; uniquified ids keep every visible copy painted.
+          <InlineSvg
+            key={`copy-${String(i)}`}
+            {...props}
+            style={{ ...props.style, display: i % 5 === 0 ? 'none' : undefined }}
+          />
+        ))}
+      </div>
+    );
+  },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelectorAll('linearGradient')).toHaveLength(40));
     const ids = [...canvasElement.querySelectorAll('linearGradient')].map((g) => g.id);
@@ -140,19 +261,25 @@ export const ManyCopiesWithGradients: Story = {
   },
 };
 
-/** Another origin than the page's (and not given to `configureSvg`): no request, the fallback at once. */
+/**
+ * A `src` on another origin than the page's (and not given to `configureSvg`): no request is made and the
+ * fallback shows at once. The same for `data:`, `blob:` and `javascript:` URLs.
+ */
 export const BlockedOrigin: Story = {
   name: 'Blocked origin',
-  args: { src: 'https://elsewhere.example/star.svg', fallback: <span data-testid="fallback">★ (blocked)</span> },
+  args: { src: 'Another origin (blocked)', fallback: 'Text "★ icon unavailable"' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByTestId('fallback')).toBeVisible();
   },
 };
 
-/** An error without `fallback`: the empty box keeps the size (`data-svg-state="error"`). */
+/**
+ * An error without a `fallback`: the empty box keeps the icon's size (`data-svg-state="error"`, outlined
+ * here to show it), so the layout does not change. The default when a file is missing.
+ */
 export const ErrorDefaultBox: Story = {
   name: 'Error / default box',
-  args: { src: '/__stories__/svg/missing.svg', style: { outline: '1px dashed #ef4444' } },
+  args: { src: 'Missing file (404)', style: 'Error outline (shows the box)' },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(canvasElement.querySelector('svg[data-svg-state="error"]')).not.toBeNull());
   },
