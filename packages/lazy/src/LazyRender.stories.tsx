@@ -43,14 +43,18 @@ const PLACEHOLDERS = {
 const MARGINS = ['200px 0px', '0px', '600px 0px', '-80px 0px'];
 
 /**
- * The controls hold preset names; each argType's `mapping` turns a name into the prop's value before the
- * story renders. `Lazy` is LazyRender typed with those names, for the stories' own render functions.
+ * The controls hold preset names, which `toProps` turns into LazyRender's props when the story renders (not
+ * `argTypes.mapping`: the docs page's controls table would show mapped values as "Choose option…").
  */
 type Args = Omit<LazyRenderProps, 'children' | 'placeholder'> & {
   children: keyof typeof CONTENTS;
   placeholder?: keyof typeof PLACEHOLDERS;
 };
-const Lazy = LazyRender as unknown as ComponentType<Args & { 'data-testid'?: string }>;
+const toProps = ({ children, placeholder, ...rest }: Args): LazyRenderProps => ({
+  ...rest,
+  children: CONTENTS[children],
+  placeholder: placeholder && PLACEHOLDERS[placeholder],
+});
 
 /**
  * Holds the block pending while it is on screen, so the placeholder can be looked at: in the product it
@@ -66,7 +70,7 @@ function HeldPending(args: Args) {
         Reveal (as when scrolled near)
       </button>
       <div style={{ justifySelf: 'stretch' }}>
-        <Lazy {...args} root={held ? decoy : args.root} data-testid="lazy" />
+        <LazyRender {...toProps(args)} root={held ? decoy : args.root} data-testid="lazy" />
       </div>
     </div>
   );
@@ -74,7 +78,8 @@ function HeldPending(args: Args) {
 
 const meta = {
   title: 'lazy/LazyRender',
-  component: Lazy,
+  // LazyRender's own props table (its docgen); the stories render it through `toProps`.
+  component: LazyRender as unknown as ComponentType<Args>,
   tags: ['autodocs'],
   parameters: {
     docs: {
@@ -116,8 +121,8 @@ A block of the page that is rendered only when it comes near the screen. Until t
     threshold: 0,
   },
   argTypes: {
-    children: { control: 'select', options: Object.keys(CONTENTS), mapping: CONTENTS },
-    placeholder: { control: 'select', options: Object.keys(PLACEHOLDERS), mapping: PLACEHOLDERS },
+    children: { control: 'select', options: Object.keys(CONTENTS) },
+    placeholder: { control: 'select', options: Object.keys(PLACEHOLDERS) },
     minHeight: { control: { type: 'number', min: 0, step: 20 } },
     sizeKey: { control: 'text' },
     once: { control: 'boolean' },
@@ -154,7 +159,7 @@ export const Placeholder: Story = {
  * with no placeholder flash. Also what a pending block becomes once scrolled within 200 px of the screen.
  */
 export const Revealed: Story = {
-  render: (args) => <Lazy {...args} data-testid="lazy" />,
+  render: (args) => <LazyRender {...toProps(args)} data-testid="lazy" />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const lazy = canvas.getByTestId('lazy');

@@ -179,8 +179,8 @@ const HEADING_IDS = {
 const ORIGINS = { 'Not set': undefined, 'https://example.com': 'https://example.com' };
 
 /**
- * The controls hold preset names; each argType's `mapping` turns a name into the prop's value before the
- * story renders (the component, its docs table and its source are RichText's).
+ * The controls hold preset names, which `toProps` turns into RichText's props when the story renders (not
+ * `argTypes.mapping`: the docs page's controls table would show mapped values as "Choose option…").
  */
 type Args = Omit<RichTextProps, 'value' | 'components' | 'image' | 'headingIds' | 'origin'> & {
   value: keyof typeof DOCUMENTS;
@@ -189,11 +189,21 @@ type Args = Omit<RichTextProps, 'value' | 'components' | 'image' | 'headingIds' 
   headingIds?: keyof typeof HEADING_IDS;
   origin?: keyof typeof ORIGINS;
 };
+const toProps = ({ value, components, image, headingIds, origin, ...rest }: Args): RichTextProps => ({
+  ...rest,
+  value: DOCUMENTS[value],
+  components: components && COMPONENTS[components],
+  image: image && IMAGE_OPTIONS[image],
+  headingIds: headingIds && HEADING_IDS[headingIds],
+  origin: origin && ORIGINS[origin],
+});
 
 const meta = {
   title: 'rich-text/RichText',
+  // RichText's own props table (its docgen); the stories render it through `toProps`.
   component: RichText as unknown as ComponentType<Args>,
   tags: ['autodocs'],
+  render: (args) => <RichText {...toProps(args)} />,
   // An article's column, as a page gives it: at most 720 px wide (the image presets' `sizes` say so).
   decorators: [
     (Story) => (
@@ -251,12 +261,11 @@ Shows a document written in a CMS (Portable Text, as Sanity stores it) as HTML: 
       description: 'The document (here: sample documents by name).',
       control: 'select',
       options: Object.keys(DOCUMENTS),
-      mapping: DOCUMENTS,
     },
-    components: { control: 'select', options: Object.keys(COMPONENTS), mapping: COMPONENTS },
-    image: { control: 'select', options: Object.keys(IMAGE_OPTIONS), mapping: IMAGE_OPTIONS },
-    headingIds: { control: 'radio', options: Object.keys(HEADING_IDS), mapping: HEADING_IDS },
-    origin: { control: 'radio', options: Object.keys(ORIGINS), mapping: ORIGINS },
+    components: { control: 'select', options: Object.keys(COMPONENTS) },
+    image: { control: 'select', options: Object.keys(IMAGE_OPTIONS) },
+    headingIds: { control: 'radio', options: Object.keys(HEADING_IDS) },
+    origin: { control: 'radio', options: Object.keys(ORIGINS) },
     externalLinksInNewTab: { control: 'boolean' },
   },
 } satisfies Meta<Args>;

@@ -23,6 +23,11 @@ const holdSlow = () => {
   });
 };
 holdSlow();
+/**
+ * The first file on a page waits for the sanitiser and the inliner chunks too: on a docs page, where every
+ * story loads them at once in its own frame, that can take longer than waitFor's default second.
+ */
+const LOADED = { timeout: 5000 };
 const svgResponse = (body: string) => new Response(body, { headers: { 'content-type': 'image/svg+xml' } });
 
 /** The sample files a designer can pick (the `src` control), by name. */
@@ -58,8 +63,8 @@ const FALLBACKS = {
 } satisfies Record<string, ReactNode>;
 
 /**
- * The controls hold preset names; each argType's `mapping` turns a name into the prop's value before the
- * story renders. `Svg` is InlineSvg typed with those names, for the stories' own render functions.
+ * The controls hold preset names, which `toProps` turns into InlineSvg's props when the story renders (not
+ * `argTypes.mapping`: the docs page's controls table would show mapped values as "Choose option…").
  */
 type Args = Omit<InlineSvgProps, 'src' | 'style' | 'loader' | 'fallback'> & {
   src: keyof typeof SOURCES;
@@ -67,12 +72,20 @@ type Args = Omit<InlineSvgProps, 'src' | 'style' | 'loader' | 'fallback'> & {
   loader?: keyof typeof LOADERS;
   fallback?: keyof typeof FALLBACKS;
 };
-const Svg = InlineSvg as unknown as ComponentType<Args>;
+const toProps = ({ src, style, loader, fallback, ...rest }: Args): InlineSvgProps => ({
+  ...rest,
+  src: SOURCES[src],
+  style: style && LOOKS[style],
+  loader: loader && LOADERS[loader],
+  fallback: fallback && FALLBACKS[fallback],
+});
 
 const meta = {
   title: 'svg/InlineSvg',
-  component: Svg,
+  // InlineSvg's own props table (its docgen); the stories render it through `toProps`.
+  component: InlineSvg as unknown as ComponentType<Args>,
   tags: ['autodocs'],
+  render: (args) => <InlineSvg {...toProps(args)} />,
   parameters: {
     docs: {
       description: {
@@ -106,18 +119,26 @@ An SVG file shown inline in the page (not as an \`<img>\`), so CSS and \`current
       },
     },
   },
-  args: { src: 'Star icon', width: 48, height: 48, title: 'Star', style: 'Accent colour', uniquifyIDs: true },
+  args: {
+    src: 'Star icon',
+    width: 48,
+    height: 48,
+    title: 'Star',
+    style: 'Accent colour',
+    loader: 'Default (empty box)',
+    fallback: 'Default (empty box)',
+    uniquifyIDs: true,
+  },
   argTypes: {
     src: {
       description:
         "The SVG file (here: sample files served by the story). The page's origin or one given to `configureSvg({ allowedOrigins })`.",
       control: 'select',
       options: Object.keys(SOURCES),
-      mapping: SOURCES,
     },
-    style: { control: 'select', options: Object.keys(LOOKS), mapping: LOOKS },
-    loader: { control: 'select', options: Object.keys(LOADERS), mapping: LOADERS },
-    fallback: { control: 'select', options: Object.keys(FALLBACKS), mapping: FALLBACKS },
+    style: { control: 'select', options: Object.keys(LOOKS) },
+    loader: { control: 'select', options: Object.keys(LOADERS) },
+    fallback: { control: 'select', options: Object.keys(FALLBACKS) },
     width: { control: { type: 'range', min: 16, max: 128, step: 8 } },
     height: { control: { type: 'range', min: 16, max: 128, step: 8 } },
     title: { control: 'text' },
@@ -159,7 +180,7 @@ type Story = StoryObj<typeof meta>;
  */
 export const Loaded: Story = {
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelector('svg path')).not.toBeNull());
+    await waitFor(() => expect(canvasElement.querySelector('svg path')).not.toBeNull(), LOADED);
     expect(canvasElement.querySelector('svg title')?.textContent).toBe('Star');
   },
 };
@@ -172,7 +193,7 @@ export const Loading: Story = {
   args: { src: 'Slow file (held until delivered)', loader: 'Text "Loading…"' },
   render: (args) => (
     <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-      <Svg {...args} />
+      <InlineSvg {...toProps(args)} />
       <button type="button" onClick={() => deliverSlow()}>
         Deliver the file
       </button>
@@ -182,7 +203,7 @@ export const Loading: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByTestId('loader')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Deliver the file' }));
-    await waitFor(() => expect(canvasElement.querySelector('svg path')).not.toBeNull());
+    await waitFor(() => expect(canvasElement.querySelector('svg path')).not.toBeNull(), LOADED);
     expect(canvas.queryByTestId('loader')).toBeNull();
   },
 };
@@ -211,7 +232,7 @@ export const ErrorFallback: Story = {
   args: { src: 'Missing file (404)', fallback: 'Text "★ icon unavailable"' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByTestId('fallback')).toBeVisible();
+    await expect(await canvas.findByTestId('fallback', {}, LOADED)).toBeVisible();
   },
 };
 
@@ -224,7 +245,7 @@ export const SanitisedMalicious: Story = {
   name: 'Sanitised malicious file',
   args: { src: 'Hostile file (scripts and handlers)', title: '<b>not bold</b>' },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelector('svg rect')).not.toBeNull());
+    await waitFor(() => expect(canvasElement.querySelector('svg rect')).not.toBeNull(), LOADED);
     const html = canvasElement.innerHTML;
     expect(html).not.toMatch(/<script|onload|onmouseover|onerror|javascript:|foreignObject/i);
     expect(canvasElement.querySelector('svg title')?.textContent).toBe('<b>not bold</b>');
@@ -238,9 +259,8 @@ export const SanitisedMalicious: Story = {
 export const ManyCopiesWithGradients: Story = {
   name: 'Many copies with gradients',
   args: { src: 'Gradient badge (ids in <defs>)', title: undefined },
-  // By render time the mapping has turned the preset names into values: the args are InlineSvg's props.
   render: (args) => {
-    const props = args as unknown as InlineSvgProps;
+    const props = toProps(args);
     return (
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, maxWidth: 420 }}>
         {Array.from({ length: 40 }, (_, i) => (
@@ -255,7 +275,7 @@ export const ManyCopiesWithGradients: Story = {
     );
   },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelectorAll('linearGradient')).toHaveLength(40));
+    await waitFor(() => expect(canvasElement.querySelectorAll('linearGradient')).toHaveLength(40), LOADED);
     const ids = [...canvasElement.querySelectorAll('linearGradient')].map((g) => g.id);
     expect(new Set(ids).size).toBe(40);
   },
@@ -281,6 +301,6 @@ export const ErrorDefaultBox: Story = {
   name: 'Error / default box',
   args: { src: 'Missing file (404)', style: 'Error outline (shows the box)' },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(canvasElement.querySelector('svg[data-svg-state="error"]')).not.toBeNull());
+    await waitFor(() => expect(canvasElement.querySelector('svg[data-svg-state="error"]')).not.toBeNull(), LOADED);
   },
 };
