@@ -14,15 +14,33 @@ const refused = new AuthError('callback: invalid_grant (grant request is invalid
   code: 'invalid_grant',
 });
 
+/** Signed in, but the provider refused to renew the session (here: it ends for good 24 h after sign-in). */
+const ending = createTestAuth({ user: { id: 'user-7f3a', name: 'Ada Lovelace' } });
+ending.setState({
+  error: new AuthError('renew: session_ended', { source: 'renew', code: 'session_ended' }),
+  // 14:30 on the screen in any time zone (the alert shows the local time).
+  expiresAt: new Date(2030, 0, 1, 14, 30).getTime() / 1000,
+});
+
 /** One fake session per story, so a story's play function can read what "Try again" asked for. */
 const sessions = {
   cancelled: createTestAuth({ status: 'error', error: cancelled }),
   error: createTestAuth({ status: 'error', error: refused }),
   expired: createTestAuth({ status: 'sessionExpired' }),
+  ending,
   signedIn: createTestAuth({ user: { id: 'user-7f3a', name: 'Ada Lovelace' } }),
 };
 
-function Page({ session }: { session: keyof typeof sessions }) {
+interface PageProps {
+  /**
+   * The session behind the page: a sign-in `cancelled` on the provider's page, one that failed (`error`), a session
+   * that `expired`, one that cannot be renewed and is `ending`, or `signedIn` with nothing wrong.
+   */
+  session: keyof typeof sessions;
+}
+
+/** A page (Account) with the alert above its content, as `Layout` places it. */
+function Page({ session }: PageProps) {
   return (
     <TestAuthProvider instance={sessions[session]}>
       <main>
@@ -46,8 +64,26 @@ const meta = {
     layout: 'fullscreen',
     docs: {
       description: {
-        component:
-          'Above the page, in the visitor\'s words (the provider\'s code stays in `data-code`, never on screen): a sign-in **cancelled** on the provider\'s page (`access_denied`) is their choice, said neutrally in a `role="status"` with **Sign in**; a sign-in that **failed** (a refused callback, a tampered `state`) or a session that **expired** is a `role="alert"` with **Try again** / **Sign in again**, which start a new sign-in that comes back to this page. @plinth/auth never retries on its own, so there is no loop. Signed in or out without an error, it renders nothing.',
+        component: `What went wrong with the session, said above the page in the visitor's words, with the one thing to do next. \`Layout\` places it at the top of every page's content; it renders nothing when there is nothing to say (signed in or signed out without an error).
+
+Its states:
+- **Sign-in cancelled** (the provider answered \`access_denied\`: the visitor cancelled on its page): their choice, said neutrally in a \`role="status"\` with **Sign in**.
+- **Sign-in didn't work** (a refused callback, a tampered or stale \`state\`, any other failed sign-in): a \`role="alert"\` with **Try again**.
+- **Your session has expired** (the session could not be renewed and has lapsed): a \`role="alert"\` with **Sign in again**.
+- **Your session cannot be renewed and ends at** *time* (still signed in, but the provider refused a renewal): a \`role="alert"\` with **Sign in again**, before the session lapses rather than after.
+
+Every button starts a new sign-in that comes back to this page. @plinth/auth never retries on its own, so there is no loop. The provider's code stays in \`data-code\` (for support), never on screen.
+
+**When to use**: for the session's problems only, on any page; a page's own errors have their own messages.
+
+**Do**
+- Say what happened and offer exactly one action, in words a visitor uses ("Sign-in cancelled", "Try again").
+- Keep a cancel neutral: it is a choice, not an error.
+
+**Don't**
+- Show protocol words (\`access_denied\`, \`invalid_grant\`, "callback") on screen.
+- Block the page: everything below the alert keeps working.
+- Retry a sign-in automatically after an error.`,
       },
     },
   },
@@ -67,9 +103,13 @@ export const SignInCancelled: Story = {
     await expect(sessions.cancelled.calls).toEqual([{ method: 'signIn', options: { returnTo: '/account' } }]);
   },
 };
+/** A cancelled sign-in on a phone (390 px): the message and "Sign in" wrap onto two lines if they must. */
 export const SignInCancelledPhone: Story = { ...SignInCancelled, parameters: phone };
 
-/** A sign-in that failed: said plainly (the code is in `data-code`, not on screen), and a way to try again. */
+/**
+ * A sign-in that failed on the way back from the provider (a refused code, a tampered or stale `state`): said
+ * plainly (the code is in `data-code`, not on screen), and a way to try again.
+ */
 export const SignInFailed: Story = {
   args: { session: 'error' },
   play: async ({ canvasElement }) => {
@@ -82,18 +122,36 @@ export const SignInFailed: Story = {
     await expect(sessions.error.calls).toEqual([{ method: 'signIn', options: { returnTo: '/account' } }]);
   },
 };
+/** A failed sign-in on a phone (390 px). */
 export const SignInFailedPhone: Story = { ...SignInFailed, parameters: phone };
 
-/** The session could not be renewed (the provider's session ended): signed out, with a way back in. */
+/** The session could not be renewed and has lapsed (the provider's session ended): signed out, with a way back in. */
 export const SessionExpired: Story = {
   args: { session: 'expired' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Your session has expired.');
   },
 };
+/** An expired session on a phone (390 px). */
 export const SessionExpiredPhone: Story = { ...SessionExpired, parameters: phone };
 
-/** Nothing wrong: no alert at all. */
+/**
+ * Still signed in, but the provider refused to renew the session (e.g. Entra ID ends a single-page app's session
+ * 24 h after sign-in): the visitor is told when it ends, before it does, and can sign in again now.
+ */
+export const SessionEnding: Story = {
+  args: { session: 'ending' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent(/^Your session cannot be renewed and ends at .+\.\s*Sign in again$/);
+    await expect(alert).toHaveAttribute('data-code', 'session_ended');
+    await userEvent.click(canvas.getByRole('button', { name: 'Sign in again' }));
+    await expect(sessions.ending.calls).toEqual([{ method: 'signIn', options: { returnTo: '/account' } }]);
+  },
+};
+
+/** Nothing wrong (signed in here; signed out without an error is the same): no alert at all, the page starts at once. */
 export const NoError: Story = {
   args: { session: 'signedIn' },
   play: async ({ canvasElement }) => {

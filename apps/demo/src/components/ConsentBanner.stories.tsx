@@ -28,8 +28,22 @@ const meta = {
     docsHeight: '36rem',
     docs: {
       description: {
-        component:
-          'Appears on the first visit, and again after "Ask me again" on the Privacy page, while any consent category (analytics, monitoring, functional) is pending. It is fixed at the bottom (a bottom sheet on phones), so its buttons are on screen without scrolling; nothing is loaded, stored or sent for a category until it is granted. **Accept all** and **Reject all** are the labels automation relies on.',
+        component: `Asks a visitor, once, what the demo may do: measure use (analytics), be told when something breaks (monitoring), remember feature settings (functional). Nothing is loaded, stored or sent for a category until it is granted.
+
+It appears on the first visit, and again after **Ask me again** on the Privacy page: whenever any category is pending. It is fixed at the bottom-left on wide screens and a bottom sheet across the full width on phones (up to 40rem), so its buttons are on screen without scrolling, and the page keeps room below its content so nothing is stuck behind it. It is not modal: the page stays usable until a choice.
+
+Its states: the first question (**Accept all**, **Reject all**, **Choose…**); after **Choose…**, one checkbox per category with what it covers and **Save choices**; after any choice it is gone (the Privacy page changes the choice later).
+
+**When to use**: once, by \`ConsentGate\` in \`Layout\`; never on a single page or inside a flow.
+
+**Do**
+- Give **Accept all** and **Reject all** the same size and the same one click: refusing is as easy as accepting.
+- Say what each category does in one plain line, next to its checkbox.
+- Keep the labels "Accept all" and "Reject all": automation and the demo's docs rely on them.
+
+**Don't**
+- Pre-tick a checkbox, or send anything before a choice.
+- Cover the page with it (no backdrop, no scroll lock) or hide its buttons below the fold on a phone.`,
       },
     },
   },
@@ -40,7 +54,7 @@ type Story = StoryObj<typeof meta>;
 // `consent` comes from the provider in `render`; stories pass nothing.
 const args = {} as Story['args'];
 
-/** The first visit on a desktop: three choices, nothing sent yet. */
+/** The first visit on a desktop (or after "Ask me again"): three choices at the bottom-left, nothing sent yet. */
 export const Desktop: Story = {
   args,
   play: async ({ canvasElement }) => {
@@ -51,7 +65,7 @@ export const Desktop: Story = {
   },
 };
 
-/** The first visit on a phone: a bottom sheet across the full width. */
+/** The first visit on a phone (390 px; any screen up to 40rem): a bottom sheet across the full width. */
 export const Phone: Story = { ...Desktop, parameters: phone };
 
 /** After "Choose…": one checkbox per category, with what it covers; "Save choices" stores exactly those. */
@@ -67,7 +81,7 @@ export const Choosing: Story = {
   },
 };
 
-/** "Choose…" on a phone: the sheet grows upwards, its buttons stay on screen. */
+/** "Choose…" on a phone (390 px): the sheet grows upwards, its buttons stay on screen. */
 export const ChoosingPhone: Story = {
   ...Choosing,
   parameters: phone,
@@ -79,7 +93,10 @@ export const ChoosingPhone: Story = {
   },
 };
 
-/** Monitoring only, through "Choose…": the banner goes and the choice is stored per category. */
+/**
+ * Monitoring only, through "Choose…" (unticked categories are refused): the banner goes and the choice is stored per
+ * category; the line below stands in for the page and says what was stored.
+ */
 export const SavedChoice: Story = {
   args,
   play: async ({ canvasElement }) => {
@@ -91,5 +108,34 @@ export const SavedChoice: Story = {
       'Saved: analytics denied, monitoring granted, functional denied.',
     );
     await expect(canvas.queryByRole('dialog')).toBeNull();
+  },
+};
+
+/**
+ * "Accept all": the banner goes at the click, and every category is granted just after the next paint (so the
+ * click answers at once, before the vendors start loading).
+ */
+export const AcceptedAll: Story = {
+  args,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept all' }));
+    await expect(canvas.queryByRole('dialog')).toBeNull();
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      'Saved: analytics granted, monitoring granted, functional granted.',
+    );
+  },
+};
+
+/** "Reject all": the banner goes and every category is refused; nothing is ever loaded or sent. */
+export const RejectedAll: Story = {
+  args,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Reject all' }));
+    await expect(canvas.queryByRole('dialog')).toBeNull();
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      'Saved: analytics denied, monitoring denied, functional denied.',
+    );
   },
 };

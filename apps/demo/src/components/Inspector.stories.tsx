@@ -129,8 +129,18 @@ class FakeEventSource extends EventTarget {
   }
 }
 
+interface InAppProps {
+  /**
+   * What the sandbox's stream sends: `live` (a sign-in and a few clicks), `empty` (connected, nothing yet),
+   * `connecting` (no answer yet), `offline` (no sandbox running) or `burst` (after "Send 10,000 events").
+   */
+  feed: Feed;
+  /** Whether it starts open (the app opens it on screens at least 70rem wide, closes it on narrower ones). */
+  open: boolean;
+}
+
 /** The inspector in the demo's frame (a page column beside it on wide screens, a bottom bar on phones). */
-function InApp({ feed: _feed, open: initiallyOpen }: { feed: Feed; open: boolean }) {
+function InApp({ feed: _feed, open: initiallyOpen }: InAppProps) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
     <div className="app" data-inspector={open ? 'open' : 'closed'}>
@@ -151,6 +161,7 @@ const meta = {
   decorators: [framed()],
   argTypes: {
     feed: { control: 'inline-radio', options: ['live', 'empty', 'connecting', 'offline', 'burst'] },
+    open: { control: 'boolean' },
   },
   beforeEach: ({ args }) => {
     feed = args.feed;
@@ -165,8 +176,22 @@ const meta = {
     docsHeight: '40rem',
     docs: {
       description: {
-        component:
-          "A development panel on every page of the demo (off when `VITE_SANDBOX_URL=off`): what each vendor's endpoint in the sandbox received, live, newest first, scrubbed as it was sent; a one-line summary and the decoded body per entry. On screens at least 70rem wide it is a column beside the page, open; narrower, a bar docked at the bottom, closed, that opens into a bottom panel. It keeps the newest 100 entries of each vendor and counts everything received. These stories replay a recording instead of the sandbox's stream.",
+        component: `A development panel on every page of the demo, for whoever evaluates it: what each vendor's endpoint in the local sandbox received, live, newest first, scrubbed as it was sent; a one-line summary and the decoded body per entry. It is not part of the product: it is off when \`VITE_SANDBOX_URL=off\`.
+
+Where it sits: on screens at least 70rem wide, a column beside the page, open (it covers no page text); narrower, a bar docked at the bottom, closed, that opens into a panel over the lower half of the screen, and the page keeps room below its end for it. It keeps the newest 100 entries of each vendor and counts everything received.
+
+Its states: **live** (a green dot, entries as they arrive), **connecting** (a yellow dot: the sandbox has not answered yet), **offline** (a red dot: no sandbox is running; the page works as before), and an empty list that says which of these it is. The vendor menu filters the list, **Earlier visits too** adds what other visits left in the sandbox, **Clear** empties the sandbox's recording.
+
+**When to use**: only in the demo, to show what a visitor's actions send; it always uses its own dark colours, whatever the theme.
+
+**Do**
+- Keep it out of the page's way: a column beside it, or a bar below it that the page leaves room for.
+- Say why a list is empty (connecting, no sandbox, nothing sent yet).
+
+**Don't**
+- Ship it in a product build, or let it cover page text or the consent banner's buttons.
+
+These stories replay a recording instead of the sandbox's stream.`,
       },
     },
   },
@@ -174,7 +199,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A desktop after a sign-in and a few clicks: one entry per request, each vendor with its own summary. */
+/**
+ * A desktop (70rem or wider: the app opens it there) after a sign-in and a few clicks: one entry per request, each
+ * vendor with its own summary line and decoded body.
+ */
 export const Desktop: Story = {
   args: { feed: 'live', open: true },
   play: async ({ canvasElement }) => {
@@ -186,7 +214,10 @@ export const Desktop: Story = {
   },
 };
 
-/** A phone: a closed bar at the bottom with the connection and the count; the page keeps room for it. */
+/**
+ * A phone (390 px; any screen under 70rem): how every page opens there, a closed bar at the bottom with the
+ * connection and the count; the page keeps room for it.
+ */
 export const PhoneClosed: Story = {
   args: { feed: 'live', open: false },
   parameters: phone,
@@ -197,7 +228,7 @@ export const PhoneClosed: Story = {
   },
 };
 
-/** A phone, opened: a bottom panel over the lower half of the screen. */
+/** A phone after a tap on "Inspector": a panel over the lower half of the screen; "Hide inspector" closes it. */
 export const PhoneOpen: Story = {
   args: { feed: 'live', open: false },
   parameters: phone,
@@ -209,7 +240,7 @@ export const PhoneOpen: Story = {
   },
 };
 
-/** Connected, nothing received yet (before a privacy choice): it says what to do. */
+/** Connected, nothing received yet (a first visit before a privacy choice, or just after "Clear"): it says what to do. */
 export const Empty: Story = {
   args: { feed: 'empty', open: true },
   play: async ({ canvasElement }) => {
@@ -219,7 +250,7 @@ export const Empty: Story = {
   },
 };
 
-/** The sandbox's stream is not answering yet: the dot says "connecting". */
+/** The sandbox's stream is not answering yet (the first moment of every page load, or while it restarts): "connecting". */
 export const Connecting: Story = {
   args: { feed: 'connecting', open: true },
   play: async ({ canvasElement }) => {
@@ -228,7 +259,7 @@ export const Connecting: Story = {
   },
 };
 
-/** The sandbox is not running: "offline", and the page works as before. */
+/** The sandbox is not running (the demo started without it): "offline", and the page works as before. */
 export const Offline: Story = {
   args: { feed: 'offline', open: true },
   play: async ({ canvasElement }) => {

@@ -17,7 +17,9 @@ export function SignInSlot() {
       {status === 'loading' && <span>Checking session…</span>}
       {status === 'signedIn' && user && (
         <>
-          <span data-testid="user-name">{user.name ?? user.id}</span>{' '}
+          <span className="user" data-testid="user-name" title={user.name ?? user.id}>
+            {user.name ?? user.id}
+          </span>{' '}
           <button type="button" onClick={() => void signOut()}>
             Sign out
           </button>

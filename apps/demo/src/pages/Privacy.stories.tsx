@@ -7,9 +7,23 @@ import { Privacy } from './Privacy';
 
 type Decisions = Partial<Record<'analytics' | 'monitoring' | 'functional', ConsentStatus>>;
 
-function Page({ decisions }: { decisions: Decisions }) {
+/** What the visitor chose before opening the page, by name. */
+const STORED = {
+  'Analytics refused, the rest allowed': { analytics: 'denied', monitoring: 'granted', functional: 'granted' },
+  'Nothing chosen yet': {},
+  'Everything allowed': { analytics: 'granted', monitoring: 'granted', functional: 'granted' },
+  'Everything refused': { analytics: 'denied', monitoring: 'denied', functional: 'denied' },
+} satisfies Record<string, Decisions>;
+
+interface PageProps {
+  /** The choices stored before the page opened (a fresh consent store per choice). */
+  decisions: keyof typeof STORED;
+}
+
+/** The Privacy page as `/privacy` renders it, over a consent store of its own (nothing is saved). */
+function Page({ decisions }: PageProps) {
   return (
-    <TestConsentProvider decisions={decisions}>
+    <TestConsentProvider key={decisions} decisions={STORED[decisions]}>
       <main>
         <Privacy />
       </main>
@@ -20,14 +34,24 @@ function Page({ decisions }: { decisions: Decisions }) {
 const meta = {
   title: 'demo/Privacy page',
   component: Page,
-  // The stored choices are the story's setting, not a JSON object to edit.
-  argTypes: { decisions: { control: false } },
+  argTypes: { decisions: { control: 'select', options: Object.keys(STORED) } },
   parameters: {
     layout: 'fullscreen',
     docs: {
       description: {
-        component:
-          'The **Privacy** page (`/privacy`, in the main nav): each consent category with its current status and **Allow** / **Deny**, which take effect at once (a vendor starts or stops without a reload), and **Ask me again**, which forgets every choice and brings the consent banner back.',
+        component: `The **Privacy** page (\`/privacy\`, last in the main nav): where a visitor sees and changes what they chose in the consent banner, at any time.
+
+Each consent category (analytics, monitoring, functional) has its current status (*granted*, *denied* or *pending*) and **Allow** / **Deny**. The choice in force is filled and pressed (\`aria-pressed\`); a change takes effect at once (a vendor starts or stops without a reload). **Ask me again** forgets every choice: every category is pending again and the consent banner comes back.
+
+**When to use**: it is the one place to change a consent choice after the banner; link to it wherever the product mentions tracking or cookies.
+
+**Do**
+- Make each category's choice one press, in either direction, as easy as in the banner.
+- Show the choice in force on the buttons themselves (filled, pressed), not only in the status word.
+
+**Don't**
+- Ask for a confirmation or a reload to refuse a category.
+- Hide the page behind a sign-in: consent belongs to the browser, signed in or not.`,
       },
     },
   },
@@ -35,11 +59,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const mixed: Decisions = { analytics: 'denied', monitoring: 'granted', functional: 'granted' };
-
-/** After a choice per category: analytics refused, monitoring and functional allowed. */
+/** A returning visitor who chose per category (analytics refused, monitoring and functional allowed), on a desktop. */
 export const Desktop: Story = {
-  args: { decisions: mixed },
+  args: { decisions: 'Analytics refused, the rest allowed' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'Privacy choices' })).toBeVisible();
@@ -47,11 +69,12 @@ export const Desktop: Story = {
     await expect(canvas.getByTestId('consent-monitoring')).toHaveTextContent('granted');
   },
 };
+/** The same on a phone (390 px): each category's status and buttons wrap under its name. */
 export const Phone: Story = { ...Desktop, parameters: phone };
 
-/** Before any choice (the banner is showing too): every category pending. */
+/** Before any choice, or after "Ask me again" (the banner shows over the page in the app): every category pending. */
 export const Pending: Story = {
-  args: { decisions: {} },
+  args: { decisions: 'Nothing chosen yet' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByTestId('consent-functional')).toHaveTextContent('pending');
   },
@@ -59,7 +82,7 @@ export const Pending: Story = {
 
 /** "Allow" on analytics: granted at once, the others unchanged; the choice in force is pressed (`aria-pressed`). */
 export const AllowAnalytics: Story = {
-  args: { decisions: mixed },
+  args: { decisions: 'Analytics refused, the rest allowed' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const [allowAnalytics] = canvas.getAllByRole('button', { name: 'Allow' });
@@ -73,9 +96,9 @@ export const AllowAnalytics: Story = {
   },
 };
 
-/** "Ask me again": every choice forgotten (the banner comes back in the app). */
+/** "Ask me again": every choice forgotten, every category pending again (the banner comes back in the app). */
 export const AskAgain: Story = {
-  args: { decisions: mixed },
+  args: { decisions: 'Analytics refused, the rest allowed' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Ask me again' }));
