@@ -4,6 +4,7 @@ import { useEffect, useGlobals } from 'storybook/preview-api';
 // The demo's design tokens and base element styles (font, colours, buttons, code): stories look like
 // the app that composes them instead of rendering unstyled.
 import '../apps/demo/src/tokens.css';
+import './docs.css';
 // A toolbar that flips any flag of the catalogue the flag stories use (their `withFlags` decorator reads it).
 import { testFlags } from '../packages/flags/src/test-flags';
 import { flagsToolbar } from '../packages/flags/src/testing';
