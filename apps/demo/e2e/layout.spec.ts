@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 /** Horizontal overflow of the page (0 when nothing sticks out). */
 const overflow = (page: Page) => page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
@@ -7,6 +7,53 @@ const overflow = (page: Page) => page.evaluate(() => (document.scrollingElement?
 /** The nav's links, in order: every page must be reachable from them. */
 const navLinks = async (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+
+/**
+ * Installed before the page's own scripts: every frame, the header's height and what its sign-in slot shows
+ * (`empty` before the auth code has arrived, then its `data-status`), kept each time either changes.
+ */
+function sampleHeader() {
+  const samples: [string, number][] = [];
+  (window as { headerSamples?: [string, number][] }).headerSamples = samples;
+  const tick = () => {
+    const header = document.querySelector('header.top');
+    if (header) {
+      const slot = header.querySelector('[data-slot="sign-in"]');
+      const sample: [string, number] = [
+        slot?.getAttribute('data-status') ?? 'empty',
+        header.getBoundingClientRect().height,
+      ];
+      const last = samples.at(-1);
+      if (!last || last[0] !== sample[0] || last[1] !== sample[1]) samples.push(sample);
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+const headerSamples = (page: Page) =>
+  page.evaluate(() => (window as { headerSamples?: [string, number][] }).headerSamples ?? []);
+
+/**
+ * A first visit (the slot arrives empty, then "Sign in"), a sign-in with a name longer than the slot, and a
+ * reload ("Checking session…" while the session comes back, then the name): the header is one height throughout.
+ */
+async function headerKeepsItsHeight(page: Page, touch: boolean) {
+  await page.addInitScript(sampleHeader);
+  await page.goto('/');
+  await expect(page.locator('[data-slot="sign-in"]')).toHaveText('Sign in');
+  const samples = await headerSamples(page);
+  await signIn(page, touch, 'Maximilian Featherstonehaugh');
+  samples.push(...(await headerSamples(page)));
+  await page.reload();
+  await expect(page.getByTestId('user-name')).toHaveText('Maximilian Featherstonehaugh');
+  samples.push(...(await headerSamples(page)));
+  const states = new Set(samples.map(([state]) => state));
+  for (const state of ['signedOut', 'loading', 'signedIn']) expect(states).toContain(state);
+  const heights = new Map<number, string[]>();
+  for (const [state, height] of samples) heights.set(height, [...new Set([...(heights.get(height) ?? []), state])]);
+  // One height, whatever the state (a failure lists each height with the states that had it).
+  expect([...heights].map(([height, seen]) => `${height} px: ${seen.join(', ')}`)).toHaveLength(1);
+}
 
 test.describe('phone, 390×844', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -65,6 +112,11 @@ test.describe('phone, 390×844', () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0);
   });
 
+  test('the header keeps one height through every session state, with a long name', async ({ page, errors }) => {
+    await headerKeepsItsHeight(page, true);
+    expect(errors).toEqual([]);
+  });
+
   test('the inspector docks as a bottom bar that opens, closes and never hides the end of the page', async ({
     page,
   }) => {
@@ -98,6 +150,12 @@ test.describe('phone, 390×844', () => {
 
 test.describe('desktop, 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the header keeps one height through every session state, with a long name', async ({ page, errors }) => {
+    // Beside the inspector's open column: the header's row is 864 px wide.
+    await headerKeepsItsHeight(page, false);
+    expect(errors).toEqual([]);
+  });
 
   test('the inspector is a column beside the page: it covers no page text, and can be hidden', async ({ page }) => {
     await page.goto('/');

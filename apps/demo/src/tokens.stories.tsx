@@ -13,7 +13,7 @@ function tokensOf(selector: string): Map<string, string> {
   for (const [, selectors, body] of css.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
     if (!(selectors as string).split(',').some((s) => s.trim() === selector)) continue;
     return new Map(
-      [...(body as string).matchAll(/--([\w-]+):\s*([^;]+);/g)].map((m) => [m[1], (m[2] as string).trim()]),
+      [...(body as string).matchAll(/--([\w-]+):\s*([^;]+);/g)].map((m) => [m[1] as string, (m[2] as string).trim()]),
     );
   }
   return new Map();
