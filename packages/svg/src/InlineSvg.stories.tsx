@@ -100,7 +100,7 @@ An SVG file shown inline in the page (not as an \`<img>\`), so CSS and \`current
 **Do**
 
 - Give \`width\` and \`height\`: the loading box and the error box take that size, so nothing shifts.
-- Give \`title\` when the icon means something on its own (an icon-only button); leave it out (\`title={null}\`) when text next to it says the same.
+- Give \`title\` when the icon means something on its own (an icon-only button); set \`title={null}\` (it removes the file's own \`<title>\`) when text next to it says the same.
 - Give a \`fallback\` where a missing icon would leave a control without meaning (a text label, a built-in glyph).
 
 **Don't**

@@ -22,17 +22,13 @@ function describeHints(hints: ClientHints | undefined): string | undefined {
   return parts.filter(Boolean).join(' · ') || undefined;
 }
 
-// A definition list that wraps: label above value on a phone would waste rows, so two columns whose
-// values break anywhere (a user-agent string has no spaces for a long way).
-const LIST: CSSProperties = {
-  display: 'grid',
-  gridTemplateColumns: 'max-content minmax(0, 1fr)',
-  gap: 'var(--space-1) var(--space-4)',
-  margin: 0,
-  maxWidth: '40rem',
-};
-const TERM: CSSProperties = { fontWeight: 600 };
-const VALUE: CSSProperties = { margin: 0, overflowWrap: 'anywhere' };
+// A definition list that wraps: label and value side by side on a phone; where even that is too narrow (a
+// docs page's frame), the value goes under its label. Values break anywhere (a user-agent string has no
+// spaces for a long way).
+const LIST: CSSProperties = { display: 'grid', gap: 'var(--space-1)', margin: 0, maxWidth: '40rem' };
+const ROW: CSSProperties = { display: 'flex', flexWrap: 'wrap', columnGap: 'var(--space-4)' };
+const TERM: CSSProperties = { flex: '0 0 7.5rem', fontWeight: 600 };
+const VALUE: CSSProperties = { flex: '1 1 12rem', minWidth: 0, margin: 0, overflowWrap: 'anywhere' };
 const UNKNOWN: CSSProperties = { color: 'var(--color-muted)' };
 
 /** What `useUserAgent()` returns, as a designer reads it: one line a field, "unknown" where the parser found nothing. */
@@ -51,7 +47,7 @@ function ParsedUserAgent({ hints, own = false }: { hints?: ClientHints | undefin
   return (
     <dl style={LIST}>
       {rows.map(([label, value]) => (
-        <div key={label} style={{ display: 'contents' }}>
+        <div key={label} style={ROW}>
           <dt style={TERM}>{label}</dt>
           <dd style={VALUE} data-testid={label.toLowerCase()}>
             {value ?? <span style={UNKNOWN}>unknown</span>}
