@@ -41,9 +41,10 @@ export default defineConfig({
                   '--force-device-scale-factor=1',
                 ],
               },
-              // A window that holds the desktop width and the phone's height unscaled (Vitest scales a story
-              // larger than the window, and the screenshots would be taken at that scale).
-              contextOptions: { viewport: { width: 1300, height: 900 } },
+              // A window that holds the desktop width and the tallest screenshot unscaled (Vitest scales a story
+              // larger than the window, and the screenshots would be taken at that scale)
+              // (.storybook/vitest.setup.ts's MAX_HEIGHT: a tall story is captured whole).
+              contextOptions: { viewport: { width: 1300, height: 4000 } },
             }),
             instances: [{ browser: 'chromium' }],
           },

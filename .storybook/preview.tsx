@@ -41,8 +41,10 @@ let opened: string | undefined;
 const withStoryWidth: Decorator = (Story, { id, parameters, viewMode }) => {
   const [globals, updateGlobals] = useGlobals();
   useEffect(() => {
-    // Only the canvas of Storybook itself: not a docs page, not a story nested in a docs page's frame, not a test.
-    if (viewMode !== 'story' || window.parent !== window.top || storyTestHooks() || opened === id) return;
+    // Only the canvas of Storybook itself (its manager's preview frame): not a docs page, not a story in a docs
+    // page's frame (its globals would reach the docs page and reload it), not a test.
+    const inManager = window.frameElement?.id === 'storybook-preview-iframe';
+    if (viewMode !== 'story' || !inManager || storyTestHooks() || opened === id) return;
     const first = opened === undefined;
     opened = id;
     const wanted = (parameters as FrameParameters).width;

@@ -14,12 +14,17 @@ import { applyTheme, type StoryTestHooks, THEMES, WIDTHS } from './widths';
  * shows the picture; `pnpm test-storybook:update` writes new references to review and commit.
  */
 const SHOTS = [WIDTHS.phone, WIDTHS.desktop] as const;
+/** The tallest screenshot; the browser window (vitest.config.ts) is at least this tall, so nothing is scaled. */
+const MAX_HEIGHT = 4000;
 afterEach(async (context) => {
   const storyId = (context.task.meta as { storyId?: string }).storyId;
   if (!storyId || context.task.result?.state === 'fail') return;
   const root = document.documentElement;
   for (const size of SHOTS) {
     await page.viewport(size.width, size.height);
+    // The whole story, not only what fits the screen: a taller story gets a taller window (up to MAX_HEIGHT).
+    const height = Math.min(Math.max(size.height, root.scrollHeight), MAX_HEIGHT);
+    if (height > size.height) await page.viewport(size.width, height);
     for (const theme of THEMES) {
       applyTheme(root, theme);
       await expect.element(page.elementLocator(document.body)).toMatchScreenshot(`${storyId}--${size.type}-${theme}`, {
