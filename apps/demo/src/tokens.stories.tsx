@@ -107,7 +107,7 @@ const GROUPS: Group[] = [
       },
       {
         name: 'color-accent',
-        use: 'Links and the current page in the nav (also a fill and the focus ring: see Borders and focus).',
+        use: 'Links and the current page in the nav (also a fill and the focus ring: see “Fills, borders and focus”).',
         checks: onBoth('text', 'link text'),
       },
       { name: 'color-ok', use: 'Success text, next to words that say it.', checks: onBoth('text') },
@@ -286,14 +286,16 @@ function TokenCard({ token }: { token: Token }) {
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z]+/g, '-');
 
-function Colours() {
+/** The colour groups whose title is in `titles` (or, with `rest`, every other group). */
+function Colours({ titles, rest = false }: { titles: string[]; rest?: boolean }) {
+  const groups = GROUPS.filter((group) => titles.includes(group.title) !== rest);
   return (
     <div className="token-page">
       <p className="token-lead">
         Each colour in the light theme (<code>:root</code>) and the dark one (<code>[data-theme="dark"]</code>), with
         the contrast it must reach where it is used: 4.5:1 for text, 3:1 for the edges of controls and the focus ring.
       </p>
-      {GROUPS.map((group) => (
+      {groups.map((group) => (
         <section key={group.title} className="token-group" aria-labelledby={`group-${slug(group.title)}`}>
           <h3 id={`group-${slug(group.title)}`}>{group.title}</h3>
           <p className="token-guidance">{group.guidance}</p>
@@ -562,7 +564,7 @@ const meta = {
 - Put \`--color-subtle\` on the only copy of important text, or \`--color-border\` on a control's edge.
 - Say success or failure with colour alone.
 
-**Stories**: colours (by role, with their contrast), both themes side by side, type, and spacing with radius and shadow.`,
+**Stories**: text colours, then fills, borders and focus (each with its contrast), both themes side by side, type, and spacing with radius and shadow.`,
       },
     },
   },
@@ -571,20 +573,38 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
- * Every colour token by role (text, fills, backgrounds, borders and focus), light and dark, with the contrast
- * it reaches where it is used and what it must reach. A token that fails shows "fails" in bold.
+ * The text colours, light and dark, each with its contrast on both backgrounds (4.5:1 needed, WCAG 1.4.3) and when
+ * to use it. A pairing that falls short shows "fails" in bold.
  */
 export const ColourTokens: Story = {
-  name: 'Colours and contrast',
-  render: () => <Colours />,
+  name: 'Text colours and contrast',
+  render: () => <Colours titles={['Text']} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    // --color-accent is text (links) and a boundary (focus ring, button fill): it has a card in both groups.
-    await expect(canvas.getAllByRole('heading', { name: '--color-accent', level: 4 })).toHaveLength(2);
-    // Every pairing reaches its minimum in both themes: text 4.5:1, a control's edge and the focus ring 3:1.
+    await expect(canvas.getByRole('heading', { name: '--color-muted', level: 4 })).toBeVisible();
+    // Every text colour reaches 4.5:1 on --color-bg and --color-surface, in both themes.
     await expect(canvas.queryByText(/^fails/)).toBeNull();
-    await expect(canvas.getAllByText('passes 3:1').length).toBeGreaterThanOrEqual(12);
-    // Nothing is wider than the frame (a phone's 390 px included).
+    await expect(canvas.getAllByText('passes 4.5:1')).toHaveLength(
+      (GROUPS.find((group) => group.title === 'Text')?.tokens.length ?? 0) * 4,
+    );
+    // Nothing is wider than the frame (a phone's 390 px, or a docs page's column on one, included).
+    await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
+  },
+};
+
+/**
+ * Fills and the text on them, the backgrounds, and the colours of edges and focus, light and dark: text on a fill
+ * needs 4.5:1, a control's edge, the focus ring and a button's fill 3:1 against what is next to them (WCAG 1.4.11).
+ */
+export const FillAndBorderTokens: Story = {
+  name: 'Fills, borders and focus',
+  render: () => <Colours titles={['Text']} rest />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: '--color-control-border', level: 4 })).toBeVisible();
+    await expect(canvas.queryByText(/^fails/)).toBeNull();
+    // A control's edge, the focus ring / button fill and the hover fill, on both backgrounds, in both themes.
+    await expect(canvas.getAllByText('passes 3:1')).toHaveLength(12);
     await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);
   },
 };

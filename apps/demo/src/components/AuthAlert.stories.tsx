@@ -56,7 +56,14 @@ const meta = {
   title: 'demo/Auth alert',
   component: Page,
   decorators: [routed('/account')],
-  argTypes: { session: { control: 'inline-radio', options: Object.keys(sessions) } },
+  argTypes: {
+    session: {
+      control: 'inline-radio',
+      options: Object.keys(sessions),
+      description:
+        "The session behind the page: a sign-in `cancelled` on the provider's page, one that failed (`error`), a session that `expired`, one that cannot be renewed and is `ending`, or `signedIn` with nothing wrong (no alert).",
+    },
+  },
   beforeEach: () => {
     for (const session of Object.values(sessions)) session.calls.length = 0;
   },

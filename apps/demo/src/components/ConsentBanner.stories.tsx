@@ -9,7 +9,11 @@ import { ConsentBanner } from './ConsentBanner';
 function Gate() {
   const consent = useConsent();
   if (consent.pending) return <ConsentBanner consent={consent} />;
-  return <p role="status">Saved: {consent.store.categories.map((id) => `${id} ${consent.status(id)}`).join(', ')}.</p>;
+  return (
+    <main>
+      <p role="status">Saved: {consent.store.categories.map((id) => `${id} ${consent.status(id)}`).join(', ')}.</p>
+    </main>
+  );
 }
 
 const meta = {

@@ -117,7 +117,9 @@ class FakeEventSource extends EventTarget {
       this.readyState = 1;
       this.onopen?.(new Event('open'));
       const recording = mode === 'burst' ? burst() : mode === 'live' ? RECORDING : [];
-      const time = new Date().toISOString();
+      // One fixed time (shown as 12:00:00), later than this visit's start so the inspector keeps it: the
+      // screenshots do not change from run to run.
+      const time = '2099-01-01T12:00:00.000Z';
       recording.forEach((entry, i) => {
         if (this.readyState !== 2)
           this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ ...entry, id: i + 1, time }) }));
@@ -160,8 +162,17 @@ const meta = {
   component: InApp,
   decorators: [framed()],
   argTypes: {
-    feed: { control: 'inline-radio', options: ['live', 'empty', 'connecting', 'offline', 'burst'] },
-    open: { control: 'boolean' },
+    feed: {
+      control: 'inline-radio',
+      options: ['live', 'empty', 'connecting', 'offline', 'burst'],
+      description:
+        'What the sandbox sends: `live` (a sign-in and a few clicks), `empty` (connected, nothing yet), `connecting` (no answer yet), `offline` (no sandbox running), `burst` (after "Send 10,000 events").',
+    },
+    open: {
+      control: 'boolean',
+      description:
+        'Whether it starts open (the app opens it on screens at least 70rem wide, closes it on narrower ones).',
+    },
   },
   beforeEach: ({ args }) => {
     feed = args.feed;

@@ -65,12 +65,20 @@ const meta = {
   title: 'demo/Header sign-in slot',
   component: Header,
   decorators: [routed('/article')],
+  args: { user: 'Ada Lovelace' },
   argTypes: {
     status: {
       control: 'select',
       options: ['loading', 'signedOut', 'signedIn', 'error', 'sessionExpired'] satisfies AuthStatus[],
+      description:
+        'The session\'s state: `loading` shows "Checking session…"; `signedIn` the name and "Sign out"; the others "Sign in".',
     },
-    user: { control: 'select', options: Object.keys(USERS) },
+    user: {
+      control: 'select',
+      options: Object.keys(USERS),
+      description:
+        'Who is signed in (shown only when `status` is `signedIn`), from a short name to one longer than the slot.',
+    },
     instance: { table: { disable: true }, control: false },
   },
   parameters: {

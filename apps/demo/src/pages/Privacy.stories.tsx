@@ -34,7 +34,13 @@ function Page({ decisions }: PageProps) {
 const meta = {
   title: 'demo/Privacy page',
   component: Page,
-  argTypes: { decisions: { control: 'select', options: Object.keys(STORED) } },
+  argTypes: {
+    decisions: {
+      control: 'select',
+      options: Object.keys(STORED),
+      description: 'What the visitor chose before opening the page (nothing is saved: a fresh store per choice).',
+    },
+  },
   parameters: {
     layout: 'fullscreen',
     docs: {
