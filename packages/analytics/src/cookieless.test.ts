@@ -19,7 +19,8 @@ function setup(decision: 'pending' | 'denied' | 'granted') {
   const capture = (event: string) => cookieless.call((a, at) => a.capture(event, {}, { at }));
   return { consent, cookieless, sent, capture, loads: () => loads };
 }
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Past the next paint, when the loader starts its import (core's `afterNextPaint`, at most 100 ms). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
 
 describe('the cookieless second loader', () => {
   it('pending consent is never a refusal: nothing loads', async () => {

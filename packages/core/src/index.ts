@@ -51,7 +51,7 @@ export {
   scrubUrl,
   scrubValue,
 } from './scrub';
-export { type Debounced, type DebounceOptions, debounce, throttle } from './timing';
+export { afterNextPaint, type Debounced, type DebounceOptions, debounce, throttle } from './timing';
 export { useDebouncedCallback, useThrottledCallback } from './useDebounce';
 export {
   type CallOptions,

@@ -27,6 +27,7 @@ describe('useVendorStatus / useVendorFailure', () => {
     expect(screen.getByText('waiting-consent -')).toBeTruthy();
     await act(() => consent.grant('analytics'));
     expect(screen.getByText('loading -')).toBeTruthy();
+    await vi.waitFor(() => expect(fail).toBeTypeOf('function')); // the import starts after the next paint
     await act(async () => {
       fail(new Error('init refused'));
       await loader.ready();

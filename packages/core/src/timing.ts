@@ -107,3 +107,23 @@ export function throttle<Args extends unknown[], R>(
 ): Debounced<Args, R> {
   return debounce(fn, ms, { leading, trailing, maxWait: ms });
 }
+
+/**
+ * Runs `fn` once, just after the next frame is painted: a `requestAnimationFrame` callback runs just before
+ * the paint, and a timer set from it fires after, in a task of its own. Where no frame will come (a hidden
+ * tab, no DOM) it runs in the next task; `fallbackMs` stands in if a frame is late. Use it to keep a
+ * click's own frame light (INP): answer the click, then start the work.
+ */
+export function afterNextPaint(fn: () => void, fallbackMs = 100): void {
+  let done = false;
+  const once = () => {
+    if (!done) fn();
+    done = true;
+  };
+  const painting =
+    typeof requestAnimationFrame === 'function' &&
+    typeof document === 'object' &&
+    document.visibilityState !== 'hidden';
+  if (painting) requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, painting ? fallbackMs : 0);
+}

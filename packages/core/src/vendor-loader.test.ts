@@ -19,7 +19,64 @@ const deferred = <T>() => {
   return { promise, resolve, reject };
 };
 
+/** The loader imports after the next paint (`afterNextPaint`): wait until this import has started. */
+const importStarted = (load: ReturnType<typeof vi.fn>) => vi.waitFor(() => expect(load).toHaveBeenCalled());
+
 describe('createVendorLoader', () => {
+  it('imports after the click’s frame, each vendor in a task of its own; a denial before its turn imports nothing', async () => {
+    const consent = createConsent({ storage: null });
+    const log: string[] = [];
+    /** A deep microtask chain: done before the next task, after anything else queued in this one. */
+    const drain = async (name: string) => {
+      for (let i = 0; i < 50; i += 1) await Promise.resolve();
+      log.push(`${name} drained`);
+    };
+    const vendor = (name: string) => {
+      const load = vi.fn(async () => {
+        log.push(name);
+        void drain(name);
+        return { calls: [], stopped: 0 } as FakeSdk;
+      });
+      return { load, loader: createVendorLoader({ name, load, consent: { store: consent, category: 'analytics' } }) };
+    };
+    const a = vendor('a');
+    const b = vendor('b');
+    void a.loader.start();
+    void b.loader.start();
+    consent.grant('analytics');
+    expect(a.loader.status()).toBe('loading');
+    expect(a.load).not.toHaveBeenCalled(); // not in the click's own task
+    await Promise.all([a.loader.ready(), b.loader.ready()]);
+    expect(log.slice(0, 3)).toEqual(['a', 'a drained', 'b']);
+
+    const late = vendor('late');
+    void late.loader.start();
+    consent.deny('analytics');
+    consent.grant('analytics'); // granted again, then denied before its turn
+    consent.deny('analytics');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(late.load).not.toHaveBeenCalled();
+    expect(late.loader.status()).toBe('denied');
+  });
+
+  it('stopped before its turn (an unmount), it imports nothing; StrictMode’s start → stop → start imports once', async () => {
+    const load = vi.fn(async () => ({ calls: [], stopped: 0 }) as FakeSdk);
+    const unmounted = createVendorLoader({ name: 'sdk', load, consent: false });
+    void unmounted.start();
+    unmounted.stop();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(load).not.toHaveBeenCalled();
+    expect(unmounted.status()).toBe('idle');
+
+    const strict = vi.fn(async () => ({ calls: [], stopped: 0 }) as FakeSdk);
+    const loader = createVendorLoader({ name: 'sdk', load: strict, consent: false });
+    void loader.start();
+    loader.stop();
+    await loader.start();
+    expect(strict).toHaveBeenCalledOnce();
+    expect(loader.status()).toBe('ready');
+  });
+
   it('loads once (single-flight) however often it is started', async () => {
     const load = vi.fn(async () => ({ calls: [], stopped: 0 }) as FakeSdk);
     const loader = createVendorLoader({ name: 'sdk', load, consent: false });
@@ -121,14 +178,16 @@ describe('createVendorLoader', () => {
   it('stops an SDK that finished loading after consent was withdrawn', async () => {
     const consent = createConsent({ storage: null, initial: { analytics: 'granted' } });
     const gate = deferred<FakeSdk>();
+    const load = vi.fn(() => gate.promise);
     const onRevoke = vi.fn();
     const loader = createVendorLoader({
       name: 'sdk',
-      load: () => gate.promise,
+      load,
       consent: { store: consent, category: 'analytics' },
       onRevoke,
     });
     void loader.start();
+    await importStarted(load);
     consent.deny('analytics');
     gate.resolve({ calls: [], stopped: 0 });
     await vi.waitFor(() => expect(onRevoke).toHaveBeenCalledOnce());
@@ -148,6 +207,7 @@ describe('createVendorLoader', () => {
       consent: { store: consent, category: 'analytics' },
     });
     void loader.start();
+    await importStarted(load);
     consent.deny('analytics');
     first.reject(new Error('init failed'));
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -415,7 +475,8 @@ describe('createVendorLoader', () => {
       expect(load).not.toHaveBeenCalled();
       const at = new Date();
       loader.call((sdk, when) => sdk.calls.push(`log at ${when.getTime() >= at.getTime()}`));
-      expect(load).toHaveBeenCalledOnce();
+      expect(loader.status()).toBe('loading');
+      await importStarted(load);
       const sdk = await loader.ready();
       expect(sdk?.calls).toEqual(['user carol', 'log at true']);
     });

@@ -4,6 +4,7 @@ import { createEmitter } from './emitter';
 import { configError, PlinthError } from './error';
 import { isBrowser } from './is-browser';
 import { reportMisconfiguration } from './misconfiguration';
+import { afterNextPaint } from './timing';
 import { createCallQueue, type DropCounts, type DropReason, type Queued, type VendorCall } from './vendor-queue';
 
 export type VendorStatus =
@@ -45,7 +46,10 @@ export interface CallOptions {
 export interface VendorLoaderOptions<Client> {
   /** The vendor's name, for errors and reports (`'posthog'`). */
   name: string;
-  /** Imports and initialises the SDK: `async () => (await import('./adapter/posthog')).init(...)`. Runs at most once. */
+  /**
+   * Imports and initialises the SDK: `async () => (await import('./adapter/posthog')).init(...)`. Runs at most
+   * once, after the next paint and in a task of its own (so several vendors never start in one task).
+   */
   load: () => Promise<Client> | Client;
   /**
    * Required. Load only once this consent category is granted; stop (and drop queued calls) when it is
@@ -119,7 +123,8 @@ export interface VendorLoader<Client> {
   /**
    * Stop following grants (a provider's effect cleanup): nothing new is loaded or resumed until
    * `start()` again. Revocations are still heard (`onRevoke` stops the SDK even after an unmount). The
-   * client, the queue and an import in flight are kept: `start()` resumes where it left off.
+   * client, the queue and an import in flight are kept: `start()` resumes where it left off. An import not
+   * yet begun (it waits for the next paint) is not begun: an unmounted provider downloads nothing.
    */
   stop(): void;
 }
@@ -223,6 +228,16 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
         if (status === 'loading') fail('timeout');
       }, timeoutMs);
       try {
+        // After the next paint, in a task of its own: a consent click's frame stays light, and the main
+        // thread yields between vendors (each loader's message after the frame is a separate task).
+        await new Promise<void>((resolve) => afterNextPaint(resolve));
+        if (!inFlight() || stopped) {
+          // Consent was withdrawn, or the loader stopped (an unmount), before its turn: nothing is
+          // downloaded; a later grant or start() loads then.
+          loading = undefined;
+          if (stopped && inFlight()) setStatus('idle');
+          return undefined;
+        }
         const loaded = await options.load();
         client = loaded;
         failure = undefined;

@@ -1,5 +1,5 @@
 import type { PlinthUser } from '@plinth/core';
-import { channel } from '@plinth/core';
+import { afterNextPaint, channel } from '@plinth/core';
 import { createTestConsent, recordChannel, resetChannel } from '@plinth/core/testing';
 import { act, render, screen } from '../../../tooling/render';
 import type { AdapterOptions, LaunchDarklyAdapter } from './adapter/launchdarkly';
@@ -59,7 +59,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const settle = () => act(async () => {});
+/**
+ * Past the next paint, where core's loader starts the SDK (`afterNextPaint`; with fake timers, its 100 ms
+ * stand-in), and the microtasks after it.
+ */
+const settle = () =>
+  act(async () => {
+    if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(100);
+    else await new Promise<void>((resolve) => afterNextPaint(resolve));
+  });
 
 function Show({ name }: { name: 'new-checkout' | 'theme' | 'price-test' | 'fpImprovedUI' }) {
   const { value, source, reason } = useFlagDetails(name);
@@ -199,8 +207,8 @@ describe('FlagsProvider', () => {
         <Status />
       </FlagsProvider>,
     );
-    await settle();
-    act(() => vi.advanceTimersByTime(1499));
+    await settle(); // 100 ms of the 1.5 s
+    act(() => vi.advanceTimersByTime(1399));
     expect(screen.getByTestId('status').textContent).toBe('loading');
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByTestId('status').textContent).toBe('timeout');

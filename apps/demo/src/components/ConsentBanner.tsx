@@ -1,4 +1,4 @@
-import type { UseConsent } from '@plinth/core';
+import { afterNextPaint, type UseConsent } from '@plinth/core';
 import { useId, useState } from 'react';
 
 const HELP: Record<string, { label: string; help: string }> = {
@@ -17,26 +17,6 @@ const HELP: Record<string, { label: string; help: string }> = {
 };
 
 /**
- * Runs `fn` once the next frame has been painted: a requestAnimationFrame callback runs just before the
- * paint, and a message posted from it is handled just after. A timer stands in where no frame comes (a
- * hidden tab); `fn` runs once.
- */
-function afterNextPaint(fn: () => void) {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = once;
-    channel.port2.postMessage(undefined);
-  });
-  setTimeout(once, 100);
-}
-
-/**
  * The consent banner's dialog: fixed at the bottom, so its buttons are on screen on any viewport.
  * Nothing is loaded, stored or sent for a category until it is granted. A lazy chunk: a visitor who
  * has already chosen never downloads it (see `ConsentGate`).
@@ -46,8 +26,9 @@ export function ConsentBanner({ consent }: { consent: UseConsent }) {
   const [accepted, setAccepted] = useState(false);
   const [picked, setPicked] = useState<Record<string, boolean>>({});
   const titleId = useId();
-  // "Accept all" answers at once (INP): the banner goes in the click's own frame, and the grant (which
-  // starts the vendors' loading) runs after that frame is painted.
+  // "Accept all" answers at once (INP): the banner goes in the click's own frame, and the grant (and the
+  // re-render of what reads consent) runs after that frame is painted; core's loaders then start the vendors
+  // one per task.
   if (accepted) return null;
   const acceptAll = () => {
     setAccepted(true);
