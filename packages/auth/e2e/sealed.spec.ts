@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../../tooling/chromium.mjs';
 import { ORIGIN, SANDBOX_URL } from '../playwright.config';
 import { login, type Recorded, received as recorded, sandboxAt } from './support';
 
@@ -249,6 +250,52 @@ for (const [tokenStorage, restored] of [
     await expect(page.getByTestId('status')).toHaveText(restored ? 'signedIn' : 'signedOut', { timeout: 5_000 });
     // The hidden iframe ran only without a sealed session, and saw no provider session.
     expect(silent).toEqual(restored ? [] : ['login_required']);
+  });
+}
+
+// Third-party cookies blocked by the browser itself. The provider (sandbox +8) sets its session cookies
+// `SameSite=None; Secure`, as Auth0, Okta, Entra ID and Keycloak do, so nothing but the browser decides whether
+// the hidden iframe on the app's site (localhost) sees the session on 127.0.0.1. Debian's headless shell sends
+// such a cookie to a third-party frame; Chromium, launched as a user's Playwright launches it (an off-the-record
+// profile), blocks it, as Safari and Firefox do by default. The control (headless shell, 'memory'): the iframe
+// restores the session, so the cookie reached it. Then Chromium: 'memory' ends signed out, the iframe answered
+// `login_required`; 'sealed' is signed in with no iframe at all.
+const SAME_SITE_NONE = sandboxAt(8);
+for (const [browserKind, tokenStorage, restored] of [
+  ['shell', 'memory', true],
+  ['browser', 'memory', false],
+  ['browser', 'sealed', true],
+] as const) {
+  test(`third-party cookies blocked by the browser itself (${browserKind === 'shell' ? 'headless shell: allowed, the control' : 'Chromium: blocked'}), ${tokenStorage}: ${restored ? 'signed in' : 'signed out'} after a reload`, async ({
+    playwright,
+    errors,
+  }) => {
+    const browser = await playwright.chromium.launch(chromiumLaunchOptions(browserKind));
+    try {
+      const context = await browser.newContext({ baseURL: ORIGIN });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      const settings = { authority: `${SAME_SITE_NONE}/oidc`, clientId: 'plinth-demo', tokenStorage };
+      await context.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
+      const silent: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/silent-callback'))
+          silent.push(new URL(response.url()).searchParams.get('error') ?? 'code');
+      });
+      const app = ORIGIN.replace('127.0.0.1', 'localhost');
+      await page.goto(`${app}/account`);
+      await login(page, SAME_SITE_NONE, 'ada.lovelace');
+      await expect(page).toHaveURL(`${app}/account`);
+      await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
+      const session = (await context.cookies(SAME_SITE_NONE)).filter((cookie) => cookie.sameSite === 'None');
+      expect(session.length).toBeGreaterThan(0); // the provider's session cookie, SameSite=None
+
+      await page.goto(`${app}/`);
+      await expect(page.getByTestId('status')).toHaveText(restored ? 'signedIn' : 'signedOut', { timeout: 5_000 });
+      expect(silent).toEqual(tokenStorage === 'sealed' ? [] : [restored ? 'code' : 'login_required']);
+    } finally {
+      await browser.close();
+    }
   });
 }
 

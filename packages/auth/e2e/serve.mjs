@@ -27,6 +27,14 @@ const blocked = await startSandbox({
   quiet: true,
   vendorOptions: { oidc: { thirdPartyCookies: false, accessTokenTtl: 6 } },
 });
+// A kind provider whose session cookies are `SameSite=None; Secure`, as real providers set theirs: met from
+// another site, only the browser's own third-party-cookie blocking hides the session from the hidden iframe
+// (e2e/sealed.spec.ts, "third-party cookies blocked by the browser itself").
+await startSandbox({
+  port: Number(values['sandbox-port'] ?? 4711) + 8,
+  quiet: true,
+  vendorOptions: { oidc: { sessionCookieSameSite: 'none', accessTokenTtl: 8 } },
+});
 // Real providers' own quirks (@plinth/sandbox OIDC_PROFILES), one sandbox each: e2e/providers.spec.ts, sealed.spec.ts.
 const profiles = {};
 for (const [offset, profile] of [

@@ -231,3 +231,41 @@ describe('OIDC: the sign-in pages are the sandbox own and load nothing from outs
     expect(hostsIn(stale.page).filter((host) => !LOOPBACK.test(host))).toEqual([]);
   });
 });
+
+describe('OIDC: sessionCookieSameSite', () => {
+  const cookiesOfAuthorize = async (options: Record<string, unknown>) => {
+    const other = await startSandbox({ port: 0, quiet: true, vendorOptions: { oidc: options } });
+    try {
+      const url = new URL(`${other.vendors.oidc.issuer}/auth`);
+      const params = {
+        client_id: 'plinth-demo',
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: REDIRECT_URI,
+        code_challenge: client.randomPKCECodeVerifier(),
+        code_challenge_method: 'S256',
+      };
+      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+      const response = await fetch(url, { redirect: 'manual' });
+      expect(response.status).toBe(303);
+      return response.headers.getSetCookie();
+    } finally {
+      await other.close();
+    }
+  };
+
+  it("'none' sends every cookie SameSite=None; Secure, once each (real providers'); the default keeps oidc-provider's Lax", async () => {
+    const none = await cookiesOfAuthorize({ sessionCookieSameSite: 'none' });
+    expect(none.length).toBeGreaterThanOrEqual(2);
+    for (const cookie of none) {
+      expect(cookie.match(/samesite=\w+/gi)).toEqual(['samesite=none']);
+      expect(cookie.match(/;\s*secure/gi)).toHaveLength(1);
+    }
+    const lax = await cookiesOfAuthorize({});
+    expect(lax.length).toBeGreaterThanOrEqual(2);
+    for (const cookie of lax) {
+      expect(cookie.match(/samesite=\w+/gi)).toEqual(['samesite=lax']);
+      expect(cookie).not.toMatch(/;\s*secure/i);
+    }
+  });
+});

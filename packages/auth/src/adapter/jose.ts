@@ -8,6 +8,8 @@ import { tenantIssuer } from './profiles';
 export interface IdTokenPolicy {
   /** The discovery document's `issuer` (already checked against the configured authority); Entra ID: a `{tenantid}` template. */
   issuer: string;
+  /** Other spellings of `issuer` an ID token may carry (Google's scheme-less `accounts.google.com`). */
+  issuerAliases?: readonly string[];
   /** The tenants allowed when `issuer` is a template (`AuthConfig.tenants`). */
   tenants?: readonly string[];
   clientId: string;
@@ -70,7 +72,7 @@ export async function verifyIdToken(
     const template = policy.issuer.includes('{tenantid}');
     const { payload } = await jwtVerify(idToken, keySet(policy.jwksUri), {
       // A `{tenantid}` template is resolved with the token's own `tid` once its signature is checked.
-      ...(template ? {} : { issuer: policy.issuer }),
+      ...(template ? {} : { issuer: [policy.issuer, ...(policy.issuerAliases ?? [])] }),
       audience: policy.clientId,
       algorithms: [...policy.algorithms],
       clockTolerance: policy.clockToleranceSeconds,

@@ -148,6 +148,7 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
       }
       const policy: IdTokenPolicy = {
         issuer,
+        ...(PROFILES[provider].schemelessIssuer ? { issuerAliases: [issuer.replace(/^https?:\/\//, '')] } : {}),
         ...(settings.tenants ? { tenants: settings.tenants } : {}),
         clientId: settings.clientId,
         jwksUri: metadata.jwks_uri,

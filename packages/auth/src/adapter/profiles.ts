@@ -18,6 +18,11 @@ export interface ProviderProfile {
   iframe: boolean;
   /** Discovery's `issuer` may be a `{tenantid}` template, which each ID token's own `tid` resolves (Entra ID). */
   tenantIssuer: boolean;
+  /**
+   * ID tokens' `iss` may also be the issuer without its scheme (Google: `accounts.google.com` or
+   * `https://accounts.google.com`, both documented).
+   */
+  schemelessIssuer?: boolean;
   /** Parameters every authorization request carries (Google: `access_type=offline`, its way to a refresh token). */
   authorizationParams?: Record<string, string>;
   /** A renewal refused with an `error_description` matching this ended the session for good. */
@@ -53,7 +58,12 @@ export const PROFILES: Record<IdentityProvider, ProviderProfile> = {
   },
   keycloak: { ...standard, offlineAccess: false },
   // Only through a backend (config.ts); a refresh token comes with access_type=offline, not offline_access.
-  google: { ...standard, offlineAccess: false, authorizationParams: { access_type: 'offline' } },
+  google: {
+    ...standard,
+    offlineAccess: false,
+    authorizationParams: { access_type: 'offline' },
+    schemelessIssuer: true,
+  },
 };
 
 /** Personal Microsoft accounts' tenant (`tid`), also written `consumers`. */

@@ -69,6 +69,11 @@ export interface OidcOptions {
    * `PUT /_sandbox/oidc/id-token-tenant`). Default `null` (no tenants).
    */
   tenants: Record<string, string> | null;
+  /**
+   * ID tokens carry `iss` without its scheme (`127.0.0.1:4700/oidc` for `http://127.0.0.1:4700/oidc`), as Google's
+   * may (`accounts.google.com` for `https://accounts.google.com`, its documented alternative). Default false.
+   */
+  schemelessIdTokenIssuer: boolean;
   /** RFC 9207: the authorization response carries `iss`, and discovery says so. Default true (Entra ID sends none). */
   authorizationResponseIss: boolean;
   /**
@@ -80,6 +85,13 @@ export interface OidcOptions {
   logout: 'rp-initiated' | 'client_id+logout_uri';
   /** The token types the revocation endpoint takes; another is answered 400 `unsupported_token_type` (Cognito: refresh tokens only). Default both. */
   revocableTokens: readonly ('refresh_token' | 'access_token')[];
+  /**
+   * The provider's session cookies' `SameSite`: `'lax'` (oidc-provider's own) or `'none'` (`SameSite=None;
+   * Secure`, as Auth0, Okta, Entra ID and Keycloak set theirs so that a hidden iframe on the app's site can
+   * see the session): then only the browser decides whether a `prompt=none` iframe from another site sees it
+   * (Safari, Firefox and Chromium's automation profile block it as a third-party cookie). Default `'lax'`.
+   */
+  sessionCookieSameSite: 'lax' | 'none';
   /** Whether the provider's pages may be framed; `false`: a request from an iframe gets a page with `X-Frame-Options: DENY` (Cognito). Default true. */
   frames: boolean;
   /**
@@ -121,7 +133,7 @@ export const CONSUMERS_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
  * - `keycloak`: issuer `<sandbox>/oidc/realms/plinth`, refresh tokens always, `offline_access` honoured
  *   without consent, recorded on the token exchange as `meta.offlineSession` (Keycloak's offline session).
  * - `google`: the token endpoint wants the client secret (`clientSecret`), discovery lists no `offline_access`
- *   and only `client_secret_*` authentication, no end-session endpoint.
+ *   and only `client_secret_*` authentication, no end-session endpoint; ID tokens' `iss` without its scheme.
  */
 export const OIDC_PROFILES = {
   sandbox: {},
@@ -159,6 +171,7 @@ export const OIDC_PROFILES = {
   google: {
     clientSecret: 'plinth-google-secret',
     endSession: false,
+    schemelessIdTokenIssuer: true,
     discovery: {
       scopes_supported: ['openid', 'email', 'profile'],
       token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
@@ -338,9 +351,11 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     issuerPath: '',
     tenants: null,
     authorizationResponseIss: true,
+    schemelessIdTokenIssuer: false,
     logout: 'rp-initiated',
     revocableTokens: ['refresh_token', 'access_token'],
     frames: true,
+    sessionCookieSameSite: 'lax',
     clientSecret: null,
     discovery: {},
     profile: 'sandbox',
@@ -542,8 +557,12 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
         ctx.status = 400;
         ctx.body = { error: 'invalid_request', error_description: 'client_secret is missing.' };
       }
-      if (route === 'token' && options.tenants && typeof body?.id_token === 'string') {
-        body.id_token = withTenant(body.id_token);
+      if (
+        route === 'token' &&
+        (options.tenants || options.schemelessIdTokenIssuer) &&
+        typeof body?.id_token === 'string'
+      ) {
+        body.id_token = reissued(body.id_token);
       }
       // No RFC 9207 `iss` on the way back to the client (Entra ID sends none).
       const location = ctx.response.get('location');
@@ -555,18 +574,22 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     }
 
     /**
-     * Entra ID's ID token: `tid` (the account's tenant) and `iss` the issuer template with that tenant, or with
-     * `issuerTenant` when a test set one. oidc-provider signs with one fixed issuer, so the token is signed
-     * again here with the same key (the sandbox's stand-in for a per-token issuer).
+     * An ID token as the real provider issues it, where oidc-provider signs with one fixed issuer: Entra ID's
+     * `tid` (the account's tenant) and `iss` the issuer template with that tenant, or with `issuerTenant` when
+     * a test set one (`tenants`); Google's scheme-less `iss` (`schemelessIdTokenIssuer`). Signed again here with
+     * the same key.
      */
-    function withTenant(idToken: string): string {
+    function reissued(idToken: string): string {
       const [header, payload] = idToken.split('.') as [string, string];
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-      const email = accounts.get(String(claims.sub))?.email ?? '';
-      const tenants = options.tenants ?? {};
-      const tid = tenants[email.slice(email.indexOf('@') + 1).toLowerCase()] ?? tenants['*'] ?? 'common';
-      claims.tid = tid;
-      claims.iss = issuer.replace('{tenantid}', issuerTenant ?? tid);
+      if (options.tenants) {
+        const email = accounts.get(String(claims.sub))?.email ?? '';
+        const tenants = options.tenants;
+        const tid = tenants[email.slice(email.indexOf('@') + 1).toLowerCase()] ?? tenants['*'] ?? 'common';
+        claims.tid = tid;
+        claims.iss = issuer.replace('{tenantid}', issuerTenant ?? tid);
+      }
+      if (options.schemelessIdTokenIssuer) claims.iss = String(claims.iss).replace(/^https?:\/\//, '');
       const input = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
       return `${input}.${sign('sha256', Buffer.from(input), signer).toString('base64url')}`;
     }
@@ -756,11 +779,25 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
         if (options.offlineAccessWithoutConsent && challenge && scope.includes('offline_access')) {
           offlineRequested.add(challenge);
         }
+        if (options.sessionCookieSameSite === 'none') sameSiteNone(res);
         await callback(req, res);
       },
     };
   },
 };
+
+/** Every cookie oidc-provider sets on `res` goes out `SameSite=None; Secure` (Chromium takes Secure over http on 127.0.0.1). */
+function sameSiteNone(res: import('node:http').ServerResponse) {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => {
+    if (name.toLowerCase() !== 'set-cookie') return setHeader(name, value);
+    // The cookies module sets the whole list again with each cookie: rewrite each entry once.
+    const cookies = (Array.isArray(value) ? value : [String(value)]).map((cookie) =>
+      /;\s*samesite=none/i.test(cookie) ? cookie : `${cookie.replace(/;\s*samesite=\w+/i, '')}; samesite=none; secure`,
+    );
+    return setHeader(name, cookies);
+  };
+}
 
 const HTML = 'text/html; charset=utf-8';
 
