@@ -221,6 +221,30 @@ test("a refresh the provider refuses (signed out on the provider's page) clears 
   expect(logins).toHaveLength(1);
 });
 
+/**
+ * Signs in with the app on `localhost`, another site than the provider on 127.0.0.1, then reloads it. Resolves
+ * with the status after the reload and what each hidden-iframe callback was answered (`'code'` or its error).
+ */
+async function crossSiteReload(page: Page, sandbox: string, tokenStorage: string, check?: () => Promise<void>) {
+  const app = ORIGIN.replace('127.0.0.1', 'localhost');
+  const settings = { authority: `${sandbox}/oidc`, clientId: 'plinth-demo', tokenStorage };
+  await page
+    .context()
+    .addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
+  const silent: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/silent-callback'))
+      silent.push(new URL(response.url()).searchParams.get('error') ?? 'code');
+  });
+  await page.goto(`${app}/account`);
+  await login(page, sandbox, 'ada.lovelace');
+  await expect(page).toHaveURL(`${app}/account`);
+  await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
+  await check?.();
+  await page.goto(`${app}/`);
+  return { status: page.getByTestId('status'), silent };
+}
+
 // The same reload with nothing played by the sandbox: the app on `localhost`, the kind sandbox (its iframe is
 // answered normally) on 127.0.0.1, another site. Chromium itself then keeps the provider's session cookie
 // (SameSite=Lax) out of the hidden iframe, as Safari and Firefox keep every third-party cookie out: with
@@ -231,23 +255,9 @@ for (const [tokenStorage, restored] of [
 ] as const) {
   test(`cross-site in the browser itself (app on localhost, provider on 127.0.0.1), ${tokenStorage}: ${restored ? 'signed in' : 'signed out'} after a reload`, async ({
     page,
-    context,
   }) => {
-    const app = ORIGIN.replace('127.0.0.1', 'localhost');
-    const settings = { authority: `${SANDBOX_URL}/oidc`, clientId: 'plinth-demo', tokenStorage };
-    await context.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
-    const silent: string[] = [];
-    page.on('response', (response) => {
-      if (response.url().includes('/silent-callback'))
-        silent.push(new URL(response.url()).searchParams.get('error') ?? 'code');
-    });
-    await page.goto(`${app}/account`);
-    await login(page, SANDBOX_URL, 'ada.lovelace');
-    await expect(page).toHaveURL(`${app}/account`);
-    await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
-
-    await page.goto(`${app}/`);
-    await expect(page.getByTestId('status')).toHaveText(restored ? 'signedIn' : 'signedOut', { timeout: 5_000 });
+    const { status, silent } = await crossSiteReload(page, SANDBOX_URL, tokenStorage);
+    await expect(status).toHaveText(restored ? 'signedIn' : 'signedOut', { timeout: 5_000 });
     // The hidden iframe ran only without a sealed session, and saw no provider session.
     expect(silent).toEqual(restored ? [] : ['login_required']);
   });
@@ -275,23 +285,11 @@ for (const [browserKind, tokenStorage, restored] of [
       const context = await browser.newContext({ baseURL: ORIGIN });
       const page = await context.newPage();
       page.on('pageerror', (error) => errors.push(error.message));
-      const settings = { authority: `${SAME_SITE_NONE}/oidc`, clientId: 'plinth-demo', tokenStorage };
-      await context.addInitScript((value) => sessionStorage.setItem('e2e.settings', value), JSON.stringify(settings));
-      const silent: string[] = [];
-      page.on('response', (response) => {
-        if (response.url().includes('/silent-callback'))
-          silent.push(new URL(response.url()).searchParams.get('error') ?? 'code');
+      const { status, silent } = await crossSiteReload(page, SAME_SITE_NONE, tokenStorage, async () => {
+        const session = (await context.cookies(SAME_SITE_NONE)).filter((cookie) => cookie.sameSite === 'None');
+        expect(session.length).toBeGreaterThan(0); // the provider's session cookie, SameSite=None
       });
-      const app = ORIGIN.replace('127.0.0.1', 'localhost');
-      await page.goto(`${app}/account`);
-      await login(page, SAME_SITE_NONE, 'ada.lovelace');
-      await expect(page).toHaveURL(`${app}/account`);
-      await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
-      const session = (await context.cookies(SAME_SITE_NONE)).filter((cookie) => cookie.sameSite === 'None');
-      expect(session.length).toBeGreaterThan(0); // the provider's session cookie, SameSite=None
-
-      await page.goto(`${app}/`);
-      await expect(page.getByTestId('status')).toHaveText(restored ? 'signedIn' : 'signedOut', { timeout: 5_000 });
+      await expect(status).toHaveText(restored ? 'signedIn' : 'signedOut', { timeout: 5_000 });
       expect(silent).toEqual(tokenStorage === 'sealed' ? [] : [restored ? 'code' : 'login_required']);
     } finally {
       await browser.close();
