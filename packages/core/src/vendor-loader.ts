@@ -229,7 +229,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
       }, timeoutMs);
       try {
         // After the next paint, in a task of its own: a consent click's frame stays light, and the main
-        // thread yields between vendors (each loader's message after the frame is a separate task).
+        // thread yields between vendors (each loader's timer after the frame is a task of its own).
         await new Promise<void>((resolve) => afterNextPaint(resolve));
         if (!inFlight() || stopped) {
           // Consent was withdrawn, or the loader stopped (an unmount), before its turn: nothing is
