@@ -69,8 +69,8 @@ export interface VendorLoaderOptions<Client> {
   /** Status becomes `timeout` when not ready by then. Default 10,000 ms. */
   timeoutMs?: number;
   /**
-   * When to import the SDK once consent allows: `'consent'` (default) at once; `'first-event'` at the first
-   * event call (a log, an error), as Sentry's lazy loader does: until then the status stays `idle` and
+   * When to import the SDK once consent allows: `'consent'` (default) then, after the next paint;
+   * `'first-event'` at the first event call (a log, an error), as Sentry's lazy loader does: until then the status stays `idle` and
    * nothing is downloaded, state calls are kept, and the first event (with its original time) starts the load.
    */
   loadOn?: 'consent' | 'first-event';
