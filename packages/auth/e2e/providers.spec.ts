@@ -30,7 +30,31 @@ async function signOutAsked(page: Page) {
 test.describe('Entra ID, multi-tenant (authority /common/v2.0, discovery issuer {tenantid})', () => {
   test.afterEach(async ({ page }) => {
     await page.request.put(`${ENTRA}/_sandbox/oidc/id-token-tenant`, { data: { tenant: null } });
+    await page.request.put(`${ENTRA}/_sandbox/oidc/signing-key-tenant`, { data: { tenant: null } });
   });
+
+  // Entra's keys carry `issuer`: the shared keys the {tenantid} template, a tenant's own keys that tenant's issuer.
+  // A key of one tenant must not sign a token naming another (Microsoft.IdentityModel's signing-key issuer check).
+  for (const [keyTenant, accepted] of [
+    ['5f3c1f0e-2d7a-4b8e-9c61-0a4e8b7d2c15', true], // contoso.example's own tenant (the sandbox profile's '*')
+    ['f8cdef31-a31e-4b4a-93e4-5f571e91255a', false],
+  ] as const) {
+    test(`a signing key whose issuer names ${accepted ? 'the token’s own tenant: signed in' : 'another tenant: refused (issuer_mismatch)'}`, async ({
+      page,
+    }) => {
+      await page.request.put(`${ENTRA}/_sandbox/oidc/signing-key-tenant`, { data: { tenant: keyTenant } });
+      await withSettings(page, { authority: `${ENTRA}/oidc/common/v2.0` });
+      await signIn(page, ENTRA, 'ada@contoso.example');
+      if (accepted) {
+        await expect(page.getByTestId('name')).toHaveText('Ada');
+        return;
+      }
+      await expect(page.getByTestId('error-code')).toHaveText('issuer_mismatch');
+      await expect(page.getByRole('alert')).toContainText(`signing key belongs to`);
+      await expect(page.getByRole('alert')).toContainText(keyTenant);
+      await expect(page.getByTestId('status')).toHaveText('error');
+    });
+  }
 
   test('signs in with the token tenant resolving the issuer template, and out', async ({ page }) => {
     await withSettings(page, { authority: `${ENTRA}/oidc/common/v2.0` });

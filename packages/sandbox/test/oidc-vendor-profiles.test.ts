@@ -117,6 +117,31 @@ describe('OIDC profile entra', () => {
   });
 });
 
+describe('OIDC profile entra: signing keys', () => {
+  it("each JWKS key carries issuer, the {tenantid} template, or one tenant's issuer when a test sets it", async () => {
+    const jwksUri = String((await discovery('entra')).jwks_uri);
+    const issuers = async () =>
+      ((await (await fetch(jwksUri)).json()) as { keys: { issuer?: string }[] }).keys.map((key) => key.issuer);
+    const issuer = get('entra').vendors.oidc.issuer;
+    expect(issuer).toContain('{tenantid}');
+    expect(await issuers()).toEqual([issuer]);
+    const control = `${get('entra').url}/_sandbox/oidc/signing-key-tenant`;
+    const put = (tenant: string | null) =>
+      fetch(control, {
+        method: 'PUT',
+        body: JSON.stringify({ tenant }),
+        headers: { 'content-type': 'application/json' },
+      });
+    expect((await put('f8cdef31-a31e-4b4a-93e4-5f571e91255a')).status).toBe(200);
+    expect(await issuers()).toEqual([issuer.replace('{tenantid}', 'f8cdef31-a31e-4b4a-93e4-5f571e91255a')]);
+    await put(null);
+    expect(await issuers()).toEqual([issuer]);
+    // Other profiles publish plain keys.
+    const plain = (await (await fetch(String((await discovery('keycloak')).jwks_uri))).json()) as { keys: object[] };
+    expect(plain.keys.every((key) => !('issuer' in key))).toBe(true);
+  });
+});
+
 describe('OIDC profile cognito', () => {
   it('signs out through /logout with client_id and logout_uri only, ending the session without asking', async () => {
     const { browser, metadata } = await signIn('cognito', 'ada');

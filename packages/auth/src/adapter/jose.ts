@@ -57,11 +57,37 @@ const reasonOf = (error: unknown): string => {
 };
 
 /**
+ * Entra ID's keys carry `issuer` (the `{tenantid}` template for the shared keys, one tenant's issuer for a tenant's
+ * own): the key that signed the token must be one its issuer may use, or a key of one tenant could sign tokens
+ * naming another (Microsoft.IdentityModel.Validators' `EnableAadSigningKeyIssuerValidation`). `expected` is the
+ * token's issuer, already resolved with its `tid`; a key without `issuer` is not checked.
+ */
+function signingKeyIssuer(
+  keys: readonly { kid?: string; issuer?: unknown }[] | undefined,
+  kid: string | undefined,
+  { expected, tid }: { expected: string; tid: string },
+  source: AuthErrorSource,
+) {
+  const key = keys?.find((candidate) => candidate.kid === kid) ?? (keys?.length === 1 ? keys[0] : undefined);
+  if (typeof key?.issuer !== 'string') return;
+  if (key.issuer.replace('{tenantid}', tid) !== expected) {
+    throw new AuthError(
+      `${source}: the ID token's issuer is "${expected}", but its signing key belongs to "${key.issuer}"`,
+      {
+        source,
+        code: 'issuer_mismatch',
+      },
+    );
+  }
+}
+
+/**
  * Verifies an ID token's signature against the provider's published keys and its claims: `iss` is the
  * issuer, `aud` holds the client id (with several audiences, `azp` must be the client id; when `azp` is
  * there it must be the client id), `exp` in the future, `iat` and `sub` present. Resolves the claims;
  * rejects with an `AuthError` `invalid_id_token` saying which check failed, or `issuer_mismatch` when an issuer
- * template's tenant is not the token's own `tid` or not an allowed one (`tenantIssuer`).
+ * template's tenant is not the token's own `tid` or not an allowed one (`tenantIssuer`), or the signing key's
+ * `issuer` is another (`signingKeyIssuer`).
  */
 export async function verifyIdToken(
   idToken: string,
@@ -70,7 +96,8 @@ export async function verifyIdToken(
 ): Promise<Record<string, unknown>> {
   try {
     const template = policy.issuer.includes('{tenantid}');
-    const { payload } = await jwtVerify(idToken, keySet(policy.jwksUri), {
+    const keys = keySet(policy.jwksUri);
+    const { payload, protectedHeader } = await jwtVerify(idToken, keys, {
       // A `{tenantid}` template is resolved with the token's own `tid` once its signature is checked.
       ...(template ? {} : { issuer: [policy.issuer, ...(policy.issuerAliases ?? [])] }),
       audience: policy.clientId,
@@ -82,7 +109,11 @@ export async function verifyIdToken(
     if ((several || payload.azp !== undefined) && payload.azp !== policy.clientId) {
       throw new Error(`claim "azp" is ${JSON.stringify(payload.azp)}, not this client (${policy.clientId})`);
     }
-    if (template) tenantIssuer(policy.issuer, payload, policy.tenants, source);
+    if (template) {
+      const expected = tenantIssuer(policy.issuer, payload, policy.tenants, source);
+      const tid = String(payload.tid).toLowerCase(); // checked by tenantIssuer
+      signingKeyIssuer(keys.jwks()?.keys, protectedHeader.kid, { expected, tid }, source);
+    }
     return payload as Record<string, unknown>;
   } catch (cause) {
     if (cause instanceof AuthError) throw cause;

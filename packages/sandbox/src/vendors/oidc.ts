@@ -70,6 +70,12 @@ export interface OidcOptions {
    */
   tenants: Record<string, string> | null;
   /**
+   * Each key of the JWKS carries `issuer`, as Entra ID's do: the discovery issuer (its `{tenantid}` template), or
+   * one tenant's issuer after `PUT /_sandbox/oidc/signing-key-tenant` `{ "tenant": "<id>" }` (a tenant's own
+   * signing key, as an app with custom signing keys has; `null` undoes it). Default false.
+   */
+  signingKeyIssuer: boolean;
+  /**
    * ID tokens carry `iss` without its scheme (`127.0.0.1:4700/oidc` for `http://127.0.0.1:4700/oidc`), as Google's
    * may (`accounts.google.com` for `https://accounts.google.com`, its documented alternative). Default false.
    */
@@ -126,7 +132,7 @@ export const CONSUMERS_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
  * - `entra`: Entra ID multi-tenant: discovery's issuer is `<sandbox>/oidc/{tenantid}/v2.0` (configure
  *   `<sandbox>/oidc/common/v2.0`), ID tokens carry `tid` and `iss` with it (personal accounts, `@outlook.com`,
  *   `@hotmail.com`, `@live.com`: the consumers tenant), no RFC 9207 `iss`, no revocation endpoint, refresh
- *   tokens only for `offline_access`.
+ *   tokens only for `offline_access`, JWKS keys carrying `issuer`.
  * - `cognito`: sign-out through `<issuer>/logout` with `client_id` and `logout_uri`, revocation of refresh
  *   tokens only (an access token: 400 `unsupported_token_type`), pages never framed (`prompt=none` in an iframe
  *   refused), refresh tokens always.
@@ -160,6 +166,7 @@ export const OIDC_PROFILES = {
     revocation: false,
     refreshTokens: 'offline_access',
     offlineAccessWithoutConsent: true,
+    signingKeyIssuer: true,
   },
   cognito: {
     logout: 'client_id+logout_uri',
@@ -352,6 +359,7 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     tenants: null,
     authorizationResponseIss: true,
     schemelessIdTokenIssuer: false,
+    signingKeyIssuer: false,
     logout: 'rp-initiated',
     revocableTokens: ['refresh_token', 'access_token'],
     frames: true,
@@ -402,6 +410,8 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     const offlineSessions = new WeakSet<object>();
     /** The tenant that ID tokens' `iss` names instead of their own `tid` (`PUT /_sandbox/oidc/id-token-tenant`). */
     let issuerTenant: string | null = null;
+    /** The one tenant the signing key's `issuer` names (`PUT /_sandbox/oidc/signing-key-tenant`). */
+    let signingKeyTenant: string | null = null;
     const signer = createPrivateKey({ key: signingKey as JsonWebKey, format: 'jwk' });
 
     /** The accounts that signed in, by their opaque subject (the provider's accountId). */
@@ -538,6 +548,10 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
     function actAsProfile(ctx: KoaContextWithOIDC) {
       const route = ctx.oidc?.route;
       const body = ctx.body as Record<string, unknown> | undefined;
+      if (route === 'jwks' && options.signingKeyIssuer && Array.isArray(body?.keys)) {
+        const keyIssuer = signingKeyTenant ? issuer.replace('{tenantid}', signingKeyTenant) : issuer;
+        body.keys = body.keys.map((key: Record<string, unknown>) => ({ ...key, issuer: keyIssuer }));
+      }
       if (route === 'discovery' && body) {
         if (!options.authorizationResponseIss) delete body.authorization_response_iss_parameter_supported;
         if (options.logout === 'client_id+logout_uri' && options.endSession)
@@ -725,13 +739,15 @@ export const oidc: VendorModule<'oidc', OidcOptions, OidcExposed> = {
         claimsFor,
       },
       async control(ctx) {
-        if (ctx.route !== '/id-token-tenant' || ctx.method !== 'PUT') return false;
+        const route = ctx.route;
+        if ((route !== '/id-token-tenant' && route !== '/signing-key-tenant') || ctx.method !== 'PUT') return false;
         const { body } = await ctx.body();
         const tenant = (body as { tenant?: unknown } | undefined)?.tenant;
         if (tenant !== null && (typeof tenant !== 'string' || !tenant)) {
           ctx.json(400, { error: 'bad_request', message: 'expected { "tenant": "<tenant id>" | null }' });
         } else {
-          issuerTenant = tenant;
+          if (route === '/id-token-tenant') issuerTenant = tenant;
+          else signingKeyTenant = tenant;
           ctx.json(200, { tenant });
         }
         return true;
