@@ -100,3 +100,40 @@ test('Google through the backend: sign-in, reload with no iframe, renewal past t
   await page.reload();
   await expect(page.getByTestId('status')).toHaveText('signedOut');
 });
+
+// Two tabs on one backend session: the second restores through the backend's cookie, both renew past the 8 s
+// access token on the one rotating refresh token (never a refresh refused as reused), and a sign-out in one tab
+// signs the other out and leaves no cookie.
+test('Google through the backend, two tabs: both restored, both renewed past the access token, one sign-out ends both', async ({
+  page,
+  context,
+}) => {
+  const settings = { authority: `${GOOGLE}/oidc`, provider: 'google', backend: BACKEND };
+  await withSettings(page, settings);
+  await signIn(page, 'ada');
+  await expect(page.getByTestId('name')).toHaveText('Ada');
+  const second = await context.newPage();
+  await withSettings(second, settings);
+  await second.goto('/');
+  await expect(second.getByTestId('user')).toHaveText('Ada');
+  expect(second.frames()).toHaveLength(1); // no hidden iframe: the backend's refresh
+
+  const expiries = async () =>
+    Promise.all([page, second].map(async (tab) => Number(await tab.getByTestId('expires').textContent())));
+  const [first] = await expiries();
+  await page.waitForFunction((at) => Date.now() / 1000 > at! + 2, first, { timeout: 20_000 });
+  for (const tab of [page, second]) await expect(tab.getByTestId('status')).toHaveText('signedIn');
+  await expect.poll(async () => Math.min(...(await expiries()))).toBeGreaterThan(first!);
+  const refreshes = (await received(page, 'token')).filter((entry) => entry.body?.grant_type === 'refresh_token');
+  expect(refreshes.length).toBeGreaterThanOrEqual(2);
+  expect(refreshes.filter((entry) => entry.status !== 200)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByTestId('status')).toHaveText('signedOut');
+  await expect(second.getByTestId('status')).toHaveText('signedOut');
+  await expect(second.getByRole('alert')).toHaveCount(0);
+  await expect.poll(() => backendCookies(page)).toEqual([]);
+  await second.reload();
+  await expect(second.getByTestId('status')).toHaveText('signedOut');
+  await second.close();
+});
