@@ -176,3 +176,53 @@ test('load: a burst of 10,000 events, then offline and online again: each arrive
   expect(heapAfter - heapBefore).toBeLessThan(20 * 2 ** 20);
   await stream.close();
 });
+
+/** Holds the page's `scheduler.yield()` until the test opens the gate: a burst waits between two slices. */
+type Gate = Window & { burstGate?: { open(): void } };
+
+test('a burst goes on when the visitor leaves the page: back on it, its progress shows, a click starts no second one', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => {
+    const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+    const original = scheduler?.yield?.bind(scheduler);
+    if (!scheduler || !original) return;
+    let open = false;
+    const waiting: (() => void)[] = [];
+    scheduler.yield = () => (open ? original() : new Promise<void>((resolve) => waiting.push(resolve)));
+    (window as Gate).burstGate = {
+      open() {
+        open = true;
+        for (const resolve of waiting.splice(0)) resolve();
+      },
+    };
+  });
+  const stream = await follow('vendor=posthog');
+  await page.goto('/interactions');
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  await expect.poll(() => stream.entries.some((e) => e.route === '$pageview')).toBe(true);
+  const button = page.getByRole('button', { name: /^(Send 10,000 events|Sending…)/ });
+  await button.click();
+  // The first slice ran, and the burst waits at its first yield (the gate).
+  await expect(button).toHaveText(/^Sending… [\d,]+ \/ 10,000$/);
+  const before = await button.textContent();
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Tracked interactions');
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tracked interactions');
+  // The page shows the burst started before leaving (a page that forgot it would offer "Send 10,000 events"),
+  // and a click on it starts none.
+  await expect(button).toHaveText(before!);
+  await button.click({ force: true }); // aria-disabled: Playwright would wait for it to be enabled
+  await page.evaluate(() => (window as Gate).burstGate!.open());
+  await expect(page.getByText('10,000 events tracked')).toBeVisible({ timeout: 60_000 });
+  await expect(button).toHaveText('Send 10,000 events');
+  const burst = () => stream.entries.filter((e) => e.route === 'demo_burst').map((e) => (e.body as Event).properties);
+  await expect.poll(() => burst().length, { timeout: 30_000 }).toBe(BURST);
+  await page.waitForTimeout(3_000); // past posthog-js's next batch: a second burst's events would arrive by then
+  expect(burst()).toHaveLength(BURST);
+  expect(new Set(burst().map((p) => p?.burst))).toEqual(new Set([1]));
+  expect(new Set(burst().map((p) => p?.seq)).size).toBe(BURST);
+  await stream.close();
+});

@@ -1,5 +1,5 @@
 import { useAnalytics } from '@plinth/analytics';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { useTitle } from './useTitle';
 
@@ -19,6 +19,49 @@ function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** What the page shows of its bursts: how many are done, and the captures of the one in flight. */
+interface Bursts {
+  done: number;
+  /** Captures done by the burst in flight; undefined when none is. */
+  sending?: number;
+}
+
+/**
+ * The bursts live outside the page: one started goes on (and stays numbered) when the visitor leaves the page,
+ * the page shows its progress again on return, and a second click, here or after returning, starts none while it
+ * runs.
+ */
+let bursts: Bursts = { done: 0 };
+const burstListeners = new Set<() => void>();
+const setBursts = (next: Bursts) => {
+  bursts = next;
+  for (const listener of burstListeners) listener();
+};
+const subscribeBursts = (listener: () => void) => {
+  burstListeners.add(listener);
+  return () => void burstListeners.delete(listener);
+};
+const readBursts = () => bursts;
+
+async function sendBurst(capture: (seq: number, burst: number) => void) {
+  if (bursts.sending !== undefined) return;
+  const burst = bursts.done + 1;
+  let seq = 0;
+  try {
+    while (seq < BURST) {
+      const sliceEnd = performance.now() + SLICE_MS;
+      do capture(seq++, burst);
+      while (seq < BURST && performance.now() < sliceEnd);
+      // Rendered now, not in a task of React's own that the yields below could keep waiting: the frame the
+      // browser paints between slices shows the progress.
+      flushSync(() => setBursts({ done: bursts.done, sending: seq }));
+      if (seq < BURST) await yieldToBrowser();
+    }
+  } finally {
+    setBursts({ done: seq === BURST ? burst : bursts.done });
+  }
+}
+
 /**
  * What @plinth/analytics records with no code of the page's own: an outbound link, a file download, a
  * form submission (never its values), rage clicks and dead clicks. Plus one custom event, and a burst
@@ -29,32 +72,9 @@ export function Interactions() {
   const analytics = useAnalytics();
   const [sent, setSent] = useState(false);
   const [liked, setLiked] = useState(0);
-  const [bursts, setBursts] = useState(0);
-  /** Captures done by the burst in flight; undefined when none is. */
-  const [sending, setSending] = useState<number>();
-  /** A burst is in flight: a second click (also one made before the button re-rendered) starts none. */
-  const running = useRef(false);
+  const { done, sending } = useSyncExternalStore(subscribeBursts, readBursts, readBursts);
   const [api, setApi] = useState<string>();
-  const sendBurst = async () => {
-    if (running.current) return;
-    running.current = true;
-    const burst = bursts + 1;
-    try {
-      for (let seq = 0; seq < BURST; ) {
-        const sliceEnd = performance.now() + SLICE_MS;
-        do analytics.capture('demo_burst', { burst, seq: seq++ });
-        while (seq < BURST && performance.now() < sliceEnd);
-        // Rendered now, not in a task of React's own that the yields below could keep waiting: the frame
-        // the browser paints between slices shows the progress.
-        flushSync(() => setSending(seq));
-        if (seq < BURST) await yieldToBrowser();
-      }
-      setBursts(burst);
-    } finally {
-      running.current = false;
-      setSending(undefined);
-    }
-  };
+  const startBurst = () => void sendBurst((seq, burst) => analytics.capture('demo_burst', { burst, seq }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSent(true);
@@ -154,12 +174,12 @@ export function Interactions() {
           it is back).
         </p>
         {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
-        <button type="button" aria-disabled={sending !== undefined} onClick={() => void sendBurst()}>
+        <button type="button" aria-disabled={sending !== undefined} onClick={startBurst}>
           {sending === undefined
             ? `Send ${BURST.toLocaleString('en')} events`
             : `Sending… ${sending.toLocaleString('en')} / ${BURST.toLocaleString('en')}`}
         </button>{' '}
-        {bursts > 0 && <output>{(bursts * BURST).toLocaleString('en')} events tracked</output>}
+        {done > 0 && <output>{(done * BURST).toLocaleString('en')} events tracked</output>}
       </section>
     </article>
   );
