@@ -193,7 +193,7 @@ const GROUPS: Group[] = [
       },
       {
         name: 'color-border',
-        use: 'Dividers and outlines that are decoration: the header’s bottom line, rows, code blocks.',
+        use: 'Dividers and outlines that are decoration: the header’s bottom line, rows, code blocks, the consent banner’s edge.',
         checks: onBoth('decorative', 'divider'),
       },
     ],
