@@ -9,6 +9,12 @@ const REDIRECT_URI = 'http://127.0.0.1:4174/callback';
 let sandbox: Sandbox;
 let config: client.Configuration;
 
+/** openid-client's configuration for a sandbox's provider (plain http on loopback allowed). */
+const discover = (on: Sandbox, clientId = 'plinth-demo') =>
+  client.discovery(new URL(on.vendors.oidc.issuer), clientId, undefined, client.None(), {
+    execute: [client.allowInsecureRequests],
+  });
+
 beforeAll(async () => {
   // Short lifetimes, as @plinth/auth's two-tab renewal test sets them.
   sandbox = await startSandbox({
@@ -16,19 +22,17 @@ beforeAll(async () => {
     quiet: true,
     vendorOptions: { oidc: { accessTokenTtl: 2, idTokenTtl: 3, refreshTokenTtl: 60, clientId: 'my-spa' } },
   });
-  config = await client.discovery(new URL(sandbox.vendors.oidc.issuer), 'my-spa', undefined, client.None(), {
-    execute: [client.allowInsecureRequests],
-  });
+  config = await discover(sandbox, 'my-spa');
 });
 
 afterAll(async () => {
   await sandbox?.close();
 });
 
-async function authorize(extra: Record<string, string> = {}) {
+async function authorize(extra: Record<string, string> = {}, on = config) {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
-  const url = client.buildAuthorizationUrl(config, {
+  const url = client.buildAuthorizationUrl(on, {
     redirect_uri: REDIRECT_URI,
     scope: 'openid profile email',
     code_challenge: await client.calculatePKCECodeChallenge(verifier),
@@ -154,13 +158,7 @@ describe('OIDC: token lifetimes, rotation and revocation', () => {
       vendorOptions: { oidc: { refreshTokens: 'offline_access' } },
     });
     try {
-      const strictConfig = await client.discovery(
-        new URL(strict.vendors.oidc.issuer),
-        'plinth-demo',
-        undefined,
-        client.None(),
-        { execute: [client.allowInsecureRequests] },
-      );
+      const strictConfig = await discover(strict);
       const run = async (extra: Record<string, string>) => {
         const browser = new Browser();
         const verifier = client.randomPKCECodeVerifier();
@@ -236,16 +234,7 @@ describe('OIDC: sessionCookieSameSite', () => {
   const cookiesOfAuthorize = async (options: Record<string, unknown>) => {
     const other = await startSandbox({ port: 0, quiet: true, vendorOptions: { oidc: options } });
     try {
-      const url = new URL(`${other.vendors.oidc.issuer}/auth`);
-      const params = {
-        client_id: 'plinth-demo',
-        response_type: 'code',
-        scope: 'openid',
-        redirect_uri: REDIRECT_URI,
-        code_challenge: client.randomPKCECodeVerifier(),
-        code_challenge_method: 'S256',
-      };
-      for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+      const { url } = await authorize({}, await discover(other));
       const response = await fetch(url, { redirect: 'manual' });
       expect(response.status).toBe(303);
       return response.headers.getSetCookie();
