@@ -220,7 +220,10 @@ test('a burst goes on when the visitor leaves the page: back on it, its progress
   await expect(button).toHaveText('Send 10,000 events');
   const burst = () => stream.entries.filter((e) => e.route === 'demo_burst').map((e) => (e.body as Event).properties);
   await expect.poll(() => burst().length, { timeout: 30_000 }).toBe(BURST);
-  await page.waitForTimeout(3_000); // past posthog-js's next batch: a second burst's events would arrive by then
+  // A sentinel captured after everything the clicks could have started: posthog-js sends its queue in order, so
+  // once the like has arrived, a second burst's events (captured before it) would have too.
+  await page.getByRole('button', { name: /^Like this demo/ }).click();
+  await expect.poll(() => stream.entries.some((e) => e.route === 'demo_liked'), { timeout: 30_000 }).toBe(true);
   expect(burst()).toHaveLength(BURST);
   expect(new Set(burst().map((p) => p?.burst))).toEqual(new Set([1]));
   expect(new Set(burst().map((p) => p?.seq)).size).toBe(BURST);

@@ -56,15 +56,7 @@ function EventLine({ event, properties = {} }: RecordedEvent) {
     <>
       <code>{event}</code>
       {Object.keys(properties).length > 0 && (
-        <dl
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: '0 var(--space-3)',
-            margin: 'var(--space-1) 0 0',
-            color: 'var(--color-muted)',
-          }}
-        >
+        <dl className="story-details">
           {Object.entries(properties).map(([name, value]) => (
             <Property key={name} name={name} value={value} />
           ))}

@@ -1,3 +1,4 @@
+import { afterNextPaint } from '@plinth/core';
 import { createTestConsent } from '@plinth/core/testing';
 import type { PosthogAdapter } from './adapter/types';
 import { createCookieless } from './cookieless';
@@ -19,8 +20,14 @@ function setup(decision: 'pending' | 'denied' | 'granted') {
   const capture = (event: string) => cookieless.call((a, at) => a.capture(event, {}, { at }));
   return { consent, cookieless, sent, capture, loads: () => loads };
 }
-/** Past the next paint, when the loader starts its import (core's `afterNextPaint`, at most 100 ms). */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
+/**
+ * Past the turn of every loader that asked before now (core's `afterNextPaint` runs its callbacks in order), then
+ * one more task for what the turn started.
+ */
+const settle = async () => {
+  await new Promise<void>((resolve) => afterNextPaint(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 describe('the cookieless second loader', () => {
   it('pending consent is never a refusal: nothing loads', async () => {

@@ -2,6 +2,7 @@ import { channel } from './channel';
 import { createConsent } from './consent';
 import { isPlinthError } from './error';
 import { resetChannel } from './testing';
+import { afterNextPaint } from './timing';
 import { createVendorLoader } from './vendor-loader';
 
 interface FakeSdk {
@@ -21,6 +22,14 @@ const deferred = <T>() => {
 
 /** The loader imports after the next paint (`afterNextPaint`): wait until this import has started. */
 const importStarted = (load: ReturnType<typeof vi.fn>) => vi.waitFor(() => expect(load).toHaveBeenCalled());
+/**
+ * Past the turn of every loader that asked before now: `afterNextPaint` runs its callbacks in the order they
+ * were asked for, then one more task for what the turn started (the import's first steps).
+ */
+const pastTheirTurn = async () => {
+  await new Promise<void>((resolve) => afterNextPaint(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 describe('createVendorLoader', () => {
   it('imports after the click’s frame, each vendor in a task of its own; a denial before its turn imports nothing', async () => {
@@ -54,7 +63,7 @@ describe('createVendorLoader', () => {
     consent.deny('analytics');
     consent.grant('analytics'); // granted again, then denied before its turn
     consent.deny('analytics');
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await pastTheirTurn();
     expect(late.load).not.toHaveBeenCalled();
     expect(late.loader.status()).toBe('denied');
   });
@@ -64,7 +73,7 @@ describe('createVendorLoader', () => {
     const unmounted = createVendorLoader({ name: 'sdk', load, consent: false });
     void unmounted.start();
     unmounted.stop();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await pastTheirTurn();
     expect(load).not.toHaveBeenCalled();
     expect(unmounted.status()).toBe('idle');
 

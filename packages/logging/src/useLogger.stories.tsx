@@ -61,15 +61,7 @@ function Entry({ entry }: { entry: LogEntry }) {
     <li data-level={entry.level} style={{ marginBottom: 'var(--space-2)' }}>
       <strong style={{ color: LEVEL_COLOUR[entry.level] }}>{entry.level}</strong> {entry.message}
       {details.length > 0 && (
-        <dl
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: '0 var(--space-3)',
-            margin: 'var(--space-1) 0 0',
-            color: 'var(--color-muted)',
-          }}
-        >
+        <dl className="story-details">
           {details.map(([name, value]) => (
             <div key={name} style={{ display: 'flex', gap: 'var(--space-1)' }}>
               <dt>{name}:</dt>
