@@ -61,6 +61,80 @@ describe('provider profiles', () => {
     expect(issuerMatchesAuthority('https://id.example/a', 'https://id.example/b', 'generic')).toBe(false);
   });
 
+  // What each kind of Entra authority's discovery publishes as `issuer` (Microsoft's access-tokens page, "Validate the
+  // issuer": https://learn.microsoft.com/entra/identity-platform/access-tokens#validate-the-issuer): /common and
+  // /organizations the {tenantid} template; /consumers, a tenant GUID and a tenant domain the tenant's fixed issuer.
+  describe('Entra: every kind of authority with the issuer Microsoft publishes for it', () => {
+    const authority = (tenant: string) => `https://login.microsoftonline.com/${tenant}/v2.0`;
+    const fixed = (tenant: string) => `https://login.microsoftonline.com/${tenant}/v2.0`;
+
+    it('/common/v2.0: the {tenantid} template', () => {
+      expect(issuerMatchesAuthority(ENTRA, authority('common'), 'entra')).toBe(true);
+    });
+
+    it('/organizations/v2.0: the {tenantid} template', () => {
+      expect(issuerMatchesAuthority(ENTRA, authority('organizations'), 'entra')).toBe(true);
+    });
+
+    it('/consumers/v2.0: the personal-accounts tenant fixed (9188040d-…)', () => {
+      expect(issuerMatchesAuthority(fixed(CONSUMERS_TENANT), authority('consumers'), 'entra')).toBe(true);
+    });
+
+    it('a tenant by GUID: that GUID fixed (any case in the authority)', () => {
+      expect(issuerMatchesAuthority(fixed(TENANT), authority(TENANT), 'entra')).toBe(true);
+      expect(issuerMatchesAuthority(fixed(TENANT), `${authority(TENANT.toUpperCase())}/`, 'entra')).toBe(true);
+    });
+
+    it("a tenant by domain: the tenant's GUID fixed (the ID token's iss must then be that issuer: jose.ts)", () => {
+      expect(issuerMatchesAuthority(fixed(TENANT), authority('contoso.onmicrosoft.com'), 'entra')).toBe(true);
+      expect(issuerMatchesAuthority(fixed(TENANT), authority('contoso.com'), 'entra')).toBe(true);
+      // A fixed issuer stays fixed: an ID token of another tenant is refused.
+      expect(tenantIssuer(fixed(TENANT), { iss: fixed(OTHER), tid: OTHER }, undefined, 'callback')).toBe(fixed(TENANT));
+    });
+
+    it('the template still matches any one tenant (the RFC 9207 `iss` of an authorization response)', () => {
+      for (const tenant of ['consumers', 'contoso.onmicrosoft.com', TENANT, CONSUMERS_TENANT])
+        expect(issuerMatchesAuthority(ENTRA, authority(tenant), 'entra')).toBe(true);
+    });
+
+    it('refuses what it can tell is another tenant, another host or another shape', () => {
+      // A tenant named by GUID, another GUID as issuer.
+      expect(issuerMatchesAuthority(fixed(OTHER), authority(TENANT), 'entra')).toBe(false);
+      // consumers is 9188040d-…, nothing else.
+      expect(issuerMatchesAuthority(fixed(TENANT), authority('consumers'), 'entra')).toBe(false);
+      // common and organizations publish the template, never one tenant's issuer.
+      expect(issuerMatchesAuthority(fixed(TENANT), authority('common'), 'entra')).toBe(false);
+      expect(issuerMatchesAuthority(fixed(CONSUMERS_TENANT), authority('organizations'), 'entra')).toBe(false);
+      // A fixed issuer must be a GUID.
+      expect(issuerMatchesAuthority(fixed('contoso.onmicrosoft.com'), authority('fabrikam.com'), 'entra')).toBe(false);
+      // Another host, scheme, or path.
+      expect(issuerMatchesAuthority(fixed(TENANT), `https://evil.example/contoso.com/v2.0`, 'entra')).toBe(false);
+      expect(issuerMatchesAuthority(`https://evil.example/${TENANT}/v2.0`, authority('contoso.com'), 'entra')).toBe(
+        false,
+      );
+      expect(issuerMatchesAuthority(fixed(TENANT), `http://login.microsoftonline.com/contoso.com/v2.0`, 'entra')).toBe(
+        false,
+      );
+      expect(issuerMatchesAuthority(fixed(TENANT), 'https://login.microsoftonline.com/contoso.com', 'entra')).toBe(
+        false,
+      );
+      expect(
+        issuerMatchesAuthority(`https://login.microsoftonline.com/${TENANT}/`, authority('contoso.com'), 'entra'),
+      ).toBe(false);
+      expect(issuerMatchesAuthority(fixed(TENANT), authority('contoso.com/extra'), 'entra')).toBe(false);
+      expect(issuerMatchesAuthority(ENTRA, 'https://login.microsoftonline.com/a/b/v2.0', 'entra')).toBe(false);
+    });
+
+    it('a non-Entra provider still needs an exact match', () => {
+      for (const provider of ['generic', 'auth0', 'okta', 'keycloak', 'cognito', 'google'] as const) {
+        expect(issuerMatchesAuthority(fixed(CONSUMERS_TENANT), authority('consumers'), provider)).toBe(false);
+        expect(issuerMatchesAuthority(fixed(TENANT), authority('contoso.onmicrosoft.com'), provider)).toBe(false);
+        expect(issuerMatchesAuthority(ENTRA, authority('common'), provider)).toBe(false);
+        expect(issuerMatchesAuthority(fixed(TENANT), authority(TENANT), provider)).toBe(true);
+      }
+    });
+  });
+
   it("Entra: the ID token's iss is the template with its own tid", () => {
     const iss = (tenant: string) => `https://login.microsoftonline.com/${tenant}/v2.0`;
     // Same tenant: accepted (the issuer the token must carry).

@@ -99,16 +99,53 @@ export function detectProvider(metadata: Discovered, explicit?: IdentityProvider
 }
 
 const trim = (url: string) => url.replace(/\/+$/, '');
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const GUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+/** A tenant as an Entra authority names it: `common`, `organizations`, `consumers`, a GUID or a domain. */
+const TENANT_NAME = /^[\w.-]+$/;
 
 /**
- * Whether the discovery `issuer` is this `authority` (a trailing slash aside); for Entra ID, a `{tenantid}`
- * template matches an authority with any tenant in its place (`common`, `organizations`, a domain, a GUID).
+ * The one path segment in which an Entra `issuer` and `authority` differ (the tenant), both on the same origin
+ * with the same path otherwise; `undefined` when they differ anywhere else.
+ */
+function tenantSegments(issuer: string, authority: string): { issuer: string; authority: string } | undefined {
+  const [i, a] = [URL.parse(trim(issuer)), URL.parse(trim(authority))];
+  if (!i || !a || i.origin !== a.origin || i.search || a.search || i.hash || a.hash) return undefined;
+  // The URL parser writes `{tenantid}` as `%7Btenantid%7D`: compare the segments as written.
+  const segments = (url: URL) =>
+    url.pathname.split('/').map((segment) => segment.replace(/%7B/gi, '{').replace(/%7D/gi, '}'));
+  const [is, as] = [segments(i), segments(a)];
+  const differ = is.flatMap((segment, k) => (segment === as[k] ? [] : [k]));
+  if (is.length !== as.length || differ.length !== 1) return undefined;
+  return { issuer: is[differ[0]!]!, authority: as[differ[0]!]! };
+}
+
+/**
+ * Whether the discovery `issuer` is the one this `authority` publishes (a trailing slash aside). Exact for every
+ * provider but Entra ID, whose discovery publishes, per kind of authority (Microsoft's access-tokens page,
+ * "Validate the issuer": https://learn.microsoft.com/entra/identity-platform/access-tokens#validate-the-issuer):
+ * - `/common/v2.0` and `/organizations/v2.0` (multi-tenant): the template `https://login.microsoftonline.com/{tenantid}/v2.0`,
+ *   which each ID token's own `tid` resolves (`tenantIssuer`). A template also matches an authority with any one
+ *   tenant in its place (the RFC 9207 `iss` of an authorization response).
+ * - `/consumers/v2.0` (single-tenant: personal accounts, the tenant 9188040d-6c67-4c5b-b112-36a304b66dad), a tenant
+ *   by GUID or by domain (`contoso.onmicrosoft.com`): that tenant's fixed issuer `https://login.microsoftonline.com/<GUID>/v2.0`,
+ *   which every ID token's `iss` must then equal (jose.ts checks it against the policy's issuer).
+ * Refused where the authority tells the tenant and the issuer names another: a GUID authority with another GUID,
+ * `consumers` with any GUID but its own, `common`/`organizations` (never one tenant) with any fixed GUID; and any
+ * fixed issuer that is not a GUID. A domain's GUID cannot be told from the authority: its issuer is accepted.
  */
 export function issuerMatchesAuthority(issuer: string, authority: string, provider: IdentityProvider): boolean {
   if (trim(issuer) === trim(authority)) return true;
-  if (!PROFILES[provider].tenantIssuer || !issuer.includes(TEMPLATE)) return false;
-  return new RegExp(`^${literal(trim(issuer)).replace(literal(TEMPLATE), '[^/]+')}$`).test(trim(authority));
+  if (!PROFILES[provider].tenantIssuer) return false;
+  const tenants = tenantSegments(issuer, authority);
+  if (!tenants || !TENANT_NAME.test(tenants.authority)) return false;
+  const named = tenants.authority.toLowerCase();
+  if (tenants.issuer === TEMPLATE) return true;
+  if (!GUID.test(tenants.issuer)) return false;
+  const fixed = tenants.issuer.toLowerCase();
+  if (named === 'common' || named === 'organizations') return false;
+  if (named === 'consumers') return fixed === CONSUMERS_TENANT;
+  if (GUID.test(named)) return fixed === named;
+  return named.includes('.'); // a domain
 }
 
 /**
