@@ -153,7 +153,8 @@ export async function loadPosthog(
   instance.init(config.token, {
     api_host: config.apiHost,
     ui_host: config.uiHost,
-    // A refused key or host is answered 4xx (401 invalid_api_key, 403, 404); posthog-js only logs it.
+    // A refused key or host is answered 4xx where PostHog looks the project up (remote config 404, flags 401; event
+    // posts are answered 200 whatever the token: PostHog/posthog#54670); posthog-js only logs it.
     on_request_error: (response) => {
       const status = response.statusCode;
       if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
