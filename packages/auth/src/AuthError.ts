@@ -13,7 +13,11 @@ export type AuthErrorSource = 'callback' | 'renew' | 'signIn' | 'signOut' | 'dis
  * authorization response (RFC 9207 `iss`) names another issuer; `userinfo_mismatch`: UserInfo's `sub`
  * is not the ID token's (or, for Entra ID, an ID token's `iss` names another tenant than its `tid`, or a tenant
  * outside `tenants`); `session_ended`: the provider ended the session for good and a new sign-in is needed
- * (Entra ID's refresh tokens for single-page apps end 24 h after sign-in).
+ * (Entra ID's refresh tokens for single-page apps end 24 h after sign-in); `discovery`: the authority answered its
+ * discovery document with an HTTP error (a typo in `authority`: 404); `cancelled`: the visitor left the provider's
+ * page without answering it (Back, from a page with no Cancel button). A silent sign-in answered `login_required`,
+ * `interaction_required`, `consent_required` or `account_selection_required` means "no session here": quietly
+ * signed out.
  */
 export type AuthErrorCode =
   | 'state_mismatch'
@@ -23,6 +27,7 @@ export type AuthErrorCode =
   | 'login_required'
   | 'interaction_required'
   | 'consent_required'
+  | 'account_selection_required'
   | 'network'
   | 'signed_out'
   | 'invalid_id_token'
@@ -30,6 +35,8 @@ export type AuthErrorCode =
   | 'userinfo_mismatch'
   | 'session_ended'
   | 'provider'
+  | 'discovery'
+  | 'cancelled'
   | 'unknown';
 
 const PROVIDER_CODES: readonly string[] = [
@@ -38,6 +45,7 @@ const PROVIDER_CODES: readonly string[] = [
   'login_required',
   'interaction_required',
   'consent_required',
+  'account_selection_required',
   'issuer_mismatch', // the silent callback's RFC 9207 check hands its refusal to the parent page as an error response
 ];
 

@@ -278,7 +278,21 @@ describe('RequireAuth', () => {
     expect(vi.mocked(client.signIn).mock.calls[0]?.[0]).toBe('/account?tab=1');
     first.unmount();
 
-    // A reload in the same tab (sessionStorage survives): no second automatic redirect.
+    // Back from the provider's page, the back/forward cache off (a new page in the same tab, the sign-in still
+    // pending): the sign-in did not complete, and nothing starts another.
+    const back = fakeClient();
+    const backView = render(
+      <AuthProvider instance={composeAuth(SETTINGS, { load: back.load })}>
+        <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId('probe').textContent).toBe('error:signIn/cancelled');
+    expect(screen.getByText('fallback')).toBeTruthy();
+    expect(back.client.signIn).not.toHaveBeenCalled();
+    backView.unmount();
+
+    // A reload in the same tab (sessionStorage survives), nothing pending: no second automatic redirect.
     const again = fakeClient();
     render(
       <AuthProvider instance={composeAuth(SETTINGS, { load: again.load })}>
@@ -357,6 +371,33 @@ describe('RequireAuth', () => {
     // An explicit sign-in still works.
     await act(() => auth.signIn());
     expect(client.signIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('Back from the provider through the back/forward cache: cancelled, and an explicit signIn() starts a new one', async () => {
+    goTo('/account');
+    const { client, load } = fakeClient();
+    let signIn!: ReturnType<typeof useAuth>['signIn'];
+    function Button() {
+      signIn = useAuth().signIn;
+      return null;
+    }
+    render(
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
+        <Button />
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('signedOut'));
+    await act(() => signIn({ returnTo: '/account' }));
+    expect(client.signIn).toHaveBeenCalledTimes(1);
+    // The page restored as it was when it left for the provider (the fake adapter never navigates).
+    act(() => {
+      dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    expect(screen.getByTestId('probe').textContent).toBe('error:signIn/cancelled');
+    // A second restore says nothing new; an explicit sign-in works after the cancel.
+    await act(() => signIn({ returnTo: '/account' }));
+    expect(client.signIn).toHaveBeenCalledTimes(2);
   });
 
   it('an explicit signIn() is not limited by the loop guard', async () => {
@@ -611,6 +652,7 @@ describe('RequireAuth with sign-in options', () => {
     ]);
     view.unmount();
     sessionStorage.removeItem('plinth.auth.autoSignInAt'); // the loop guard, which still applies
+    sessionStorage.removeItem('plinth.auth.signingIn'); // as the callback does: that sign-in came back
 
     const other = fakeClient();
     render(

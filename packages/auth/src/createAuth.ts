@@ -4,7 +4,15 @@ import { forgetRequest, forgetStaleRequests, isExpired, storedRequest } from './
 import { resolveConfig } from './config';
 import { here, pathOf, replaceUrl } from './routing';
 import { createSession } from './session';
-import { claimAutoSignIn, hasSessionMarker, releaseAutoSignIn, setSessionMarker, withTabLock } from './storage';
+import {
+  claimAutoSignIn,
+  hasSessionMarker,
+  isSignInPending,
+  releaseAutoSignIn,
+  setSessionMarker,
+  setSignInPending,
+  withTabLock,
+} from './storage';
 import { openTabs } from './tabs';
 import type { AuthConfig, AuthorizationParams, AuthSession, AuthState, AuthUser, OidcAdapter } from './types';
 import { validateReturnTo } from './validateReturnTo';
@@ -75,6 +83,17 @@ export interface AuthInternals {
   tabs?: typeof openTabs;
 }
 
+/**
+ * The visitor came back from the provider's page without answering it: Back (with or without the back/forward
+ * cache), or a provider page with no Cancel button left some other way. Status `error`, so nothing signs in again
+ * on its own (no loop); an explicit `signIn()` starts a new one.
+ */
+const cancelled = () =>
+  new AuthError('signIn: the sign-in did not complete (the visitor came back without answering the provider)', {
+    source: 'signIn',
+    code: 'cancelled',
+  });
+
 /** One code exchange per callback on the page, keyed by `state`: StrictMode, re-renders and a second provider share it. */
 const callbacks = new Map<string, Promise<AuthSession>>();
 /** Forgets callbacks in flight or done (tests: `resetAuth()`). */
@@ -112,6 +131,12 @@ export function composeAuth(config: AuthConfig, internals: AuthInternals = {}): 
     initial === 'page' && !hasSessionMarker() ? 'signedOut' : 'loading',
   );
   const { getState } = session;
+  // This tab's sign-in, if one was under way, has come back: through the callback, or another way (Back from the
+  // provider's page, without the back/forward cache). Read as the session is made, before anything on this page
+  // (a `RequireAuth`) can start a new one.
+  const cameBack = initial === 'page' && isSignInPending();
+  if (initial !== 'server' && initial !== 'silentCallback') setSignInPending(false);
+  if (cameBack && !hasSessionMarker()) session.set({ status: 'error', error: cancelled() });
 
   /** Sign-out in one tab signs every tab of the origin out (each tab keeps its own tokens in memory). */
   const tabs = (internals.tabs ?? openTabs)(s.clientId, (message) => {
@@ -177,8 +202,10 @@ export function composeAuth(config: AuthConfig, internals: AuthInternals = {}): 
         // The other tabs follow this one's outcome: back in ("No, stay signed in"), or signed out for good.
         const { status } = getState();
         if (status === 'signedIn' || status === 'signedOut') tabs?.post(status);
-      } else if (hasSessionMarker()) await session.restore();
-      else if (getState().status === 'loading') session.set({ status: 'signedOut' });
+      } else if (hasSessionMarker()) {
+        await session.restore();
+        if (cameBack && getState().status === 'signedOut') session.set({ status: 'error', error: cancelled() });
+      } else if (getState().status === 'loading') session.set({ status: 'signedOut' });
     })());
 
   /** The session once start-up is done; rejects `signed_out` without one. */
@@ -190,7 +217,12 @@ export function composeAuth(config: AuthConfig, internals: AuthInternals = {}): 
   let started = false;
   let redirecting = false;
   const onPageShow = (event: PageTransitionEvent) => {
-    if (event.persisted) redirecting = false; // back from the provider through the bfcache
+    if (!event.persisted) return;
+    // Back from the provider's page through the back/forward cache: the page is as it was when it left.
+    redirecting = false;
+    if (!isSignInPending()) return;
+    setSignInPending(false);
+    if (getState().status !== 'signedIn') session.set({ status: 'error', error: cancelled() });
   };
 
   return {
@@ -218,15 +250,18 @@ export function composeAuth(config: AuthConfig, internals: AuthInternals = {}): 
         return;
       }
       redirecting = true;
+      setSignInPending(true);
       try {
         await (await session.adapter('signIn')).signIn(to, signal, params);
       } catch (thrown) {
         redirecting = false;
+        setSignInPending(false);
         if (!signal?.aborted) session.set({ status: 'error', error: toAuthError(thrown, 'signIn') });
       }
       if (signal?.aborted) {
         // Cancelled before the browser left: no redirect is under way, and an automatic one may come again.
         redirecting = false;
+        setSignInPending(false);
         if (automatic) releaseAutoSignIn();
       }
     },

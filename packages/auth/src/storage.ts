@@ -2,11 +2,15 @@
  * First-party, token-free bookkeeping in web storage, all under `plinth.auth.*`:
  * - `plinth.auth.session` (localStorage): "a session existed", so a reload tries a silent sign-in;
  * - `plinth.auth.autoSignInAt` (sessionStorage): the loop guard, per tab, surviving reloads;
- * - `plinth.auth.lock` (localStorage): the renewal lease where Web Locks are missing.
+ * - `plinth.auth.lock` (localStorage): the renewal lease where Web Locks are missing;
+ * - `plinth.auth.signingIn` (sessionStorage): this tab left for the provider's page and has not come back through
+ *   the callback yet; found at a page load or a back/forward-cache restore, the visitor came back another way
+ *   (Back): the sign-in did not complete.
  */
 const SESSION = 'plinth.auth.session';
 const AUTO = 'plinth.auth.autoSignInAt';
 const LEASE = 'plinth.auth.lock';
+const PENDING = 'plinth.auth.signingIn';
 
 /** At most one automatic sign-in redirect per this many ms, per tab. */
 export const LOOP_WINDOW_MS = 30_000;
@@ -32,6 +36,15 @@ export function claimAutoSignIn(now = Date.now()): boolean {
     return true;
   }, true);
 }
+
+/** Notes that this tab is leaving for the provider's sign-in page (`true`), or is not (`false`). */
+export const setSignInPending = (on: boolean): void =>
+  safe(
+    () => (on ? sessionStorage.setItem(PENDING, String(Date.now())) : sessionStorage.removeItem(PENDING)),
+    undefined,
+  );
+/** Whether this tab left for the provider's sign-in page and has not returned through the callback. */
+export const isSignInPending = (): boolean => safe(() => sessionStorage.getItem(PENDING) !== null, false);
 
 /** Gives the claim back: the automatic sign-in was cancelled before the browser left for the provider. */
 export const releaseAutoSignIn = (): void => safe(() => sessionStorage.removeItem(AUTO), undefined);

@@ -3,6 +3,7 @@
 // oidc-client-ts 3.x checks only that an ID token has a `sub` (and, on refresh, that `sub`/`auth_time`/`azp`
 // did not change): the signature, `iss`, `aud`, `exp` and `iat`, the discovery issuer and RFC 9207's `iss`
 // response parameter are checked here (README, "Threat model").
+import { reportMisconfiguration } from '@plinth/core';
 import { InMemoryWebStorage, type StateStore, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { AuthError, type AuthErrorSource } from '../AuthError';
 import { BACKEND_REFRESH_TOKEN } from '../backend';
@@ -31,6 +32,19 @@ const toSession = (user: User): AuthSession => ({
   returnTo: (user.state as { returnTo?: unknown } | undefined)?.returnTo,
 });
 
+/**
+ * A fresh `nonce` for one authorization request (OpenID Connect Core 3.1.2.1, 15.5.2): 256 random bits,
+ * base64url. oidc-client-ts keeps it with the request's state and refuses an ID token that does not carry it.
+ * Optional in the code flow, required by some providers (Glewlwyd: "nonce required"), free for the others.
+ */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 /** `scope` with `offline_access` added when the provider lists it (and the app did not turn it off). */
 export function scopeFor(scope: string, supported: unknown, offlineAccess: boolean): string {
   const scopes = scope.split(/\s+/).filter(Boolean);
@@ -57,6 +71,22 @@ function responseIssuerProblem(
   return iss === null
     ? 'the authorization response has no `iss`, though the provider announces it (RFC 9207)'
     : `the authorization response comes from issuer "${iss}", not "${String(metadata.issuer)}" (RFC 9207)`;
+}
+
+/**
+ * Why discovery failed: the network (`network`, tried again next time), or a provider that answered with an HTTP
+ * error (`discovery`: a typo in `authority` is a 404), which is also printed once in development and reported as
+ * a misconfiguration.
+ */
+export function discoveryFailure(authority: string, cause: unknown): AuthError {
+  const url = `${authority.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  const status = /\((\d{3})\)/.exec(String((cause as Error | undefined)?.message ?? ''))?.[1];
+  if (!status) {
+    return new AuthError(`discovery: ${url} could not be read`, { source: 'discovery', code: 'network', cause });
+  }
+  const message = `auth: discovery: ${url} answered HTTP ${status}; check \`authority\` (the issuer URL, without /.well-known/…)`;
+  reportMisconfiguration('plinth.auth.discovery', message, { url, status: Number(status) });
+  return new AuthError(message.replace(/^auth: /, ''), { source: 'discovery', code: 'discovery', cause });
 }
 
 /**
@@ -106,6 +136,9 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
     // oidc-provider answers a revocation with an empty text/plain 200.
     revokeTokenAdditionalContentTypes: ['text/plain'],
     silentRequestTimeoutInSeconds: 10,
+    // `prompt=none` carries the session's ID token (OpenID Connect Core 3.1.2.1 RECOMMENDS it; Glewlwyd answers a
+    // silent request only with it): this tab's while renewing, the sealed record's after a reload.
+    includeIdTokenInSilentRenew: true,
     extraQueryParams: settings.extraQueryParams ?? {},
     loadUserInfo: settings.loadUserInfo,
   });
@@ -126,11 +159,7 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
         metadata = await manager.metadataService.getMetadata();
       } catch (cause) {
         discovered = undefined;
-        throw new AuthError(`discovery: ${settings.authority} could not be read`, {
-          source: 'discovery',
-          code: 'network',
-          cause,
-        });
+        throw discoveryFailure(settings.authority, cause);
       }
       const issuer = typeof metadata.issuer === 'string' ? metadata.issuer : '';
       const provider = detectProvider(metadata, settings.provider);
@@ -196,6 +225,7 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
         acr_values: params.acrValues,
         ui_locales: params.uiLocales,
         max_age: params.maxAge,
+        nonce: newNonce(),
         extraQueryParams: { ...profile.authorizationParams, ...settings.extraQueryParams, ...params.extraParams },
       });
     },
@@ -242,7 +272,7 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
         });
       }
       // With a refresh token: the token endpoint; without one: `prompt=none` in a hidden iframe.
-      const user = await manager.signinSilent().catch(async (thrown: unknown) => {
+      const user = await manager.signinSilent({ nonce: newNonce() }).catch(async (thrown: unknown) => {
         await sealed?.drop(); // a refused refresh token is not kept for the next reload
         throw renewFailure(profile, thrown) ?? thrown;
       });

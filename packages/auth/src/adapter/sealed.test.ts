@@ -114,13 +114,21 @@ describe('sealedStore', () => {
     expect(await store.get(KEY)).toBe(user('rt-2'));
   });
 
-  it('a user without a refresh token (revoked, or none given) leaves nothing sealed', async () => {
+  it('a user without a refresh token (revoked, or none given) keeps only its ID token sealed: the next hint', async () => {
     const { vault, records } = mapVault();
     const store = tab(vault);
     await store.set(KEY, user('rt-1'));
     await store.set(KEY, user(null, 'at-still-here')); // oidc-client-ts after revoking the refresh token
-    expect(records.size).toBe(0);
+    expect(records.size).toBe(1);
+    expect(text(records.get(KEY))).not.toContain('rt-1');
     expect(await store.get(KEY)).toBe(user(null, 'at-still-here'));
+    // After a reload: the ID token (the silent sign-in's id_token_hint), expired, no refresh or access token.
+    const reloaded = JSON.parse((await tab(vault).get(KEY)) ?? 'null') as Record<string, unknown>;
+    expect(reloaded).toMatchObject({ id_token: JSON.parse(user(null)).id_token, expires_at: 0, refresh_token: null });
+    expect(reloaded.access_token).toBeUndefined();
+    // Neither token: nothing sealed.
+    await store.set(KEY, JSON.stringify({ ...JSON.parse(user(null)), id_token: undefined }));
+    expect(records.size).toBe(0);
   });
 
   it('a record that does not open (another key, changed) counts as none', async () => {

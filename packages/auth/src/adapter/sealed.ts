@@ -46,13 +46,17 @@ export async function unseal(record: SealedRecord, context: string): Promise<str
   );
 }
 
-type Stored = { access_token?: unknown; refresh_token?: unknown; expires_at?: unknown } & Record<string, unknown>;
+type Stored = { access_token?: unknown; refresh_token?: unknown; id_token?: unknown; expires_at?: unknown } & Record<
+  string,
+  unknown
+>;
 const parse = (value: string | null) => (value ? (JSON.parse(value) as Stored) : null);
 
 /**
  * oidc-client-ts's user store over `memory` (this tab's, as with `'memory'`) and `vault` (shared by the tabs):
  * - `set` seals the user without its access token (expired, so a restored user is renewed at once with its
- *   refresh token); a user without a refresh token (revoked, or the provider gave none) leaves nothing sealed;
+ *   refresh token); a user without a refresh token (revoked, or the provider gave none) leaves only its ID token
+ *   sealed, the `id_token_hint` of the silent sign-in after a reload; a user with neither leaves nothing;
  * - `get` answers this tab's user while its refresh token is the sealed one, else the sealed user (after a reload,
  *   or when another tab rotated the refresh token: the shared store the renewal lock re-reads);
  * - `remove` (every sign-out, a refused ID token, an expired session) and `drop` delete what is sealed.
@@ -76,8 +80,10 @@ export function sealedStore(vault: Vault, memory: StateStore): SealedStore {
     async set(key, value) {
       await memory.set(key, value);
       const { access_token: _, ...user } = parse(value) ?? {};
+      // Without a refresh token, the ID token alone is kept: after a reload it is the silent sign-in's
+      // `id_token_hint` (some providers answer `prompt=none` only with one).
       await quietly(
-        user.refresh_token
+        user.refresh_token || user.id_token
           ? seal(JSON.stringify({ ...user, expires_at: 0 }), key)
               .then((record) => vault.put(key, record))
               .catch(() => vault.clear()) // never an older refresh token left behind
@@ -86,7 +92,7 @@ export function sealedStore(vault: Vault, memory: StateStore): SealedStore {
     },
     async get(key) {
       const [own, sealed] = await Promise.all([memory.get(key), opened(key)]);
-      return sealed && parse(own)?.refresh_token !== parse(sealed)?.refresh_token ? sealed : (own ?? null);
+      return sealed && (!own || parse(own)?.refresh_token !== parse(sealed)?.refresh_token) ? sealed : (own ?? null);
     },
     async remove(key) {
       await quietly(vault.clear());
