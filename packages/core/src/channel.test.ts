@@ -1,4 +1,4 @@
-import { channel, createChannel } from './channel';
+import { channel, createChannel, userOf } from './channel';
 import { recordChannel, resetChannel } from './testing';
 
 describe('session channel', () => {
@@ -21,8 +21,10 @@ describe('session channel', () => {
     const c = createChannel();
     const seen = vi.fn();
     const off = c.on('signedOut', seen);
+    c.signedIn({ id: 'u1' });
     c.signedOut();
     off();
+    c.signedIn({ id: 'u1' });
     c.signedOut();
     expect(seen).toHaveBeenCalledTimes(1);
   });
@@ -35,6 +37,7 @@ describe('session channel', () => {
       throw new Error('listener bug');
     });
     c.on('signedOut', after);
+    c.signedIn({ id: 'u1' });
     expect(() => c.signedOut()).not.toThrow();
     expect(after).toHaveBeenCalledOnce();
     expect(error).toHaveBeenCalledOnce();
@@ -103,5 +106,116 @@ describe('session channel', () => {
     c.signedIn({ id: 'u1' });
     resetChannel(c);
     expect(c.session()).toBeNull();
+  });
+});
+
+describe('the visitor (who is here)', () => {
+  const kinds = (c: ReturnType<typeof createChannel>) => c.visitor.get().subject.kind;
+
+  it('starts unknown, version 0, and follows signedIn/signedOut with a version per change', () => {
+    const c = createChannel();
+    expect(c.visitor.get()).toEqual({ subject: { kind: 'unknown' }, version: 0 });
+    c.signedOut(); // auth settled: nobody is signed in, though this tab never was
+    expect(c.visitor.get()).toEqual({ subject: { kind: 'anonymous' }, version: 1 });
+    c.signedIn({ id: 'u1', name: 'Ada' });
+    expect(c.visitor.get()).toEqual({ subject: { kind: 'identified', user: { id: 'u1', name: 'Ada' } }, version: 2 });
+    expect(userOf(c.visitor.get())).toEqual({ id: 'u1', name: 'Ada' });
+    c.signedOut();
+    expect(kinds(c)).toBe('anonymous');
+    expect(c.visitor.get().version).toBe(3);
+    expect(userOf(c.visitor.get())).toBeNull();
+  });
+
+  it('a change is a new snapshot; the same state again is no change', () => {
+    const c = createChannel();
+    c.signedIn({ id: 'u1' });
+    const first = c.visitor.get();
+    c.signedIn({ id: 'u1' }); // a renewal, a second provider
+    expect(c.visitor.get()).toBe(first);
+    c.signedIn({ id: 'u1', name: 'Ada' }); // new claims: a change
+    expect(c.visitor.get()).not.toBe(first);
+    expect(first.subject).toEqual({ kind: 'identified', user: { id: 'u1' } }); // never mutated
+    c.signedOut();
+    const out = c.visitor.get();
+    c.signedOut();
+    expect(c.visitor.get()).toBe(out);
+  });
+
+  it('subscribe hears each change with the previous snapshot, and unsubscribes', () => {
+    const c = createChannel();
+    const seen: string[] = [];
+    const off = c.visitor.subscribe((next, previous) =>
+      seen.push(`${previous.subject.kind}@${previous.version}→${next.subject.kind}@${next.version}`),
+    );
+    c.signedOut();
+    c.signedIn({ id: 'u1' });
+    c.signedIn({ id: 'u1' });
+    c.signedIn({ id: 'u2' });
+    c.signedOut();
+    off();
+    c.signedIn({ id: 'u3' });
+    expect(seen).toEqual([
+      'unknown@0→anonymous@1',
+      'anonymous@1→identified@2',
+      'identified@2→identified@3',
+      'identified@3→anonymous@4',
+    ]);
+  });
+
+  it('session() is the identified user, one object per snapshot', () => {
+    const c = createChannel();
+    c.signedOut();
+    expect(c.session()).toBeNull();
+    c.signedIn({ id: 'u1' });
+    const session = c.session();
+    expect(session).toEqual({ user: { id: 'u1' } });
+    c.signedIn({ id: 'u1' });
+    expect(c.session()).toBe(session);
+  });
+
+  it('announces signedOut only when someone was signed in (settling anonymous at start-up is not a sign-out)', () => {
+    const c = createChannel();
+    const rec = recordChannel(c);
+    c.signedOut();
+    c.signedIn({ id: 'u1' });
+    c.signedOut();
+    c.signedOut();
+    expect(rec.events.map((e) => e.type)).toEqual(['signedIn', 'signedOut']);
+  });
+
+  it('settled() resolves once auth settles, at once when it has, or at the timeout as it is', async () => {
+    vi.useFakeTimers();
+    try {
+      const c = createChannel();
+      const waiting = vi.fn();
+      void c.visitor.settled(1000).then(waiting);
+      await vi.advanceTimersByTimeAsync(500);
+      expect(waiting).not.toHaveBeenCalled();
+      c.signedIn({ id: 'u1' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(waiting).toHaveBeenCalledWith(c.visitor.get());
+      await expect(c.visitor.settled()).resolves.toBe(c.visitor.get());
+
+      const other = createChannel();
+      const late = vi.fn();
+      void other.visitor.settled(1000).then(late);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(late).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(late).toHaveBeenCalledWith({ subject: { kind: 'unknown' }, version: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('resetChannel forgets the visitor and its listeners', () => {
+    const c = createChannel();
+    const seen = vi.fn();
+    c.visitor.subscribe(seen);
+    c.signedIn({ id: 'u1' });
+    resetChannel(c);
+    expect(c.visitor.get()).toEqual({ subject: { kind: 'unknown' }, version: 0 });
+    c.signedOut();
+    expect(seen).toHaveBeenCalledOnce();
   });
 });

@@ -2,9 +2,10 @@ import { createEmitter } from './emitter';
 
 /**
  * The session channel: a tiny typed event bus through which auth, analytics, flags and
- * logging cooperate without importing each other. Auth emits `signedIn`/`signedOut` (and the
- * channel keeps the current session for late listeners); the ErrorBoundary emits `exception`;
- * flags emit `exposure`; any package emits `report` for a non-fatal problem, which logging picks up.
+ * logging cooperate without importing each other, and the page's one store of who is here (`visitor`).
+ * Auth writes the visitor (`signedIn(user)`, `signedOut()`), which also announces `signedIn`/`signedOut`;
+ * the ErrorBoundary emits `exception`; flags emit `exposure`; any package emits `report` for a non-fatal
+ * problem, which logging picks up.
  */
 
 /** The signed-in user as announced on the channel. `id` is the stable subject identifier. */
@@ -48,6 +49,43 @@ export interface ChannelSession {
   user: PlinthUser;
 }
 
+/**
+ * Who is here: `unknown` until auth has settled (a page starts there; an app without auth stays there),
+ * `anonymous` once auth knows nobody is signed in (even if this tab never was), or the signed-in `user`.
+ */
+export type VisitorSubject =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'anonymous' }
+  | { readonly kind: 'identified'; readonly user: PlinthUser };
+
+/** One snapshot of the visitor: a new object, with `version` one higher, at each change (never mutated). */
+export interface Visitor {
+  readonly subject: VisitorSubject;
+  readonly version: number;
+}
+
+/** Called after each change with the new snapshot and the one it replaced. */
+export type VisitorListener = (next: Visitor, previous: Visitor) => void;
+
+/**
+ * The page's one store of who is here, read by every package (never copied): `get()` the snapshot now,
+ * `subscribe` to each change. Written only through the channel's `signedIn(user)` and `signedOut()`.
+ */
+export interface VisitorStore {
+  get(): Visitor;
+  /** Listen to each change (not called at once: read `get()` for the current one); returns the unsubscribe function. */
+  subscribe(listener: VisitorListener): () => void;
+  /**
+   * Resolves with the visitor once it is no longer `unknown` (at once if it is not), or with it as it is after
+   * `timeoutMs` (default 5 s), whichever comes first. Never rejects.
+   */
+  settled(timeoutMs?: number): Promise<Visitor>;
+}
+
+/** The signed-in user of a snapshot, `null` when nobody is (anonymous or not yet known). */
+export const userOf = (visitor: Visitor): PlinthUser | null =>
+  visitor.subject.kind === 'identified' ? visitor.subject.user : null;
+
 export interface ListenOptions {
   /** For `signedIn`: also call the listener at once with the current session, if someone is signed in. */
   replay?: boolean;
@@ -60,9 +98,16 @@ export interface SessionChannel {
   onAny(listener: (event: ChannelEvent) => void): () => void;
   /** Emit any event of the map (including ones a package added). */
   emit<T extends ChannelEventType>(type: T, payload: ChannelEventMap[T]): void;
-  /** Who is signed in now, as last announced (`null` when nobody is). */
+  /** Who is signed in now, as last announced (`null` when nobody is): the visitor's user, when identified. */
   session(): ChannelSession | null;
+  /** Who is here (unknown, anonymous, identified), with a version per change: the one store packages read. */
+  readonly visitor: VisitorStore;
+  /** The visitor is `user` (identified); announces `signedIn`. */
   signedIn(user: PlinthUser): void;
+  /**
+   * Nobody is signed in: the visitor is `anonymous` (from `unknown` too: auth settled at start-up without a
+   * session). Announces `signedOut` only when someone was signed in.
+   */
   signedOut(): void;
   exception(error: unknown, context?: EventContext): void;
   exposure(flag: string, variant: unknown, context?: EventContext): void;
@@ -71,14 +116,42 @@ export interface SessionChannel {
   reportOnce(key: string, level: ReportLevel, message: string, context?: EventContext): void;
 }
 
-/** Test-only: forget listeners, the session and `reportOnce` keys. Reached through `@plinth/core/testing`. */
+/** Test-only: forget listeners, the visitor (back to `unknown`) and `reportOnce` keys. Reached through `@plinth/core/testing`. */
 const resets = new WeakMap<SessionChannel, () => void>();
 export const resetChannelState = (target: SessionChannel) => resets.get(target)?.();
 
 export function createChannel(): SessionChannel {
   const { subscribe: onAny, emit: emitEvent, clear } = createEmitter<[ChannelEvent]>();
   const reported = new Set<string>();
+  const watchers = createEmitter<[Visitor, Visitor]>();
+  const UNKNOWN: Visitor = { subject: { kind: 'unknown' }, version: 0 };
+  let visitor = UNKNOWN;
+  /** The session derived from the visitor: one object per identified snapshot, so it can be compared by identity. */
   let current: ChannelSession | null = null;
+  const setSubject = (subject: VisitorSubject) => {
+    const previous = visitor;
+    visitor = { subject, version: previous.version + 1 };
+    current = subject.kind === 'identified' ? { user: subject.user } : null;
+    watchers.emit(visitor, previous);
+  };
+  const visitorStore: VisitorStore = {
+    get: () => visitor,
+    subscribe: (listener) => watchers.subscribe(listener),
+    settled: (timeoutMs = 5000) =>
+      visitor.subject.kind !== 'unknown'
+        ? Promise.resolve(visitor)
+        : new Promise<Visitor>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              off();
+              resolve(visitor);
+            };
+            const off = watchers.subscribe((next) => {
+              if (next.subject.kind !== 'unknown') done();
+            });
+            const timer = setTimeout(done, timeoutMs);
+          }),
+  };
 
   const emit = <T extends ChannelEventType>(type: T, payload: ChannelEventMap[T]) =>
     emitEvent({ type, ...payload } as ChannelEvent);
@@ -100,13 +173,19 @@ export function createChannel(): SessionChannel {
     onAny,
     emit,
     session: () => current,
+    visitor: visitorStore,
     signedIn: (user) => {
-      current = { user };
+      const was = visitor.subject;
+      // The same user announced again (a second provider, a renewal): no new version.
+      if (was.kind !== 'identified' || JSON.stringify(was.user) !== JSON.stringify(user)) {
+        setSubject({ kind: 'identified', user });
+      }
       emit('signedIn', { user });
     },
     signedOut: () => {
-      current = null;
-      emit('signedOut', {});
+      const was = visitor.subject.kind;
+      if (was !== 'anonymous') setSubject({ kind: 'anonymous' });
+      if (was === 'identified') emit('signedOut', {});
     },
     exception: (error, context = {}) => emit('exception', { error, context }),
     exposure: (flag, variant, context = {}) => emit('exposure', { flag, variant, context }),
@@ -119,8 +198,10 @@ export function createChannel(): SessionChannel {
   };
   resets.set(channel, () => {
     clear();
+    watchers.clear();
     reported.clear();
     current = null;
+    visitor = UNKNOWN;
   });
   return channel;
 }

@@ -20,6 +20,11 @@ export {
   type PlinthUser,
   type ReportLevel,
   type SessionChannel,
+  userOf,
+  type Visitor,
+  type VisitorListener,
+  type VisitorStore,
+  type VisitorSubject,
 } from './channel';
 export {
   type ConsentCategory,
