@@ -144,6 +144,22 @@ describe('AuthProvider', () => {
     expect(location.search).toBe('?code=abc&state=xyz');
   });
 
+  it("start-up without a session marker settles the page's visitor anonymous, no sign-out announced (issue 34)", async () => {
+    const { channel } = await import('@plinth/core');
+    const recording = recordChannel();
+    expect(channel.visitor.get().subject.kind).toBe('unknown');
+    const { load } = fakeClient();
+    render(
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(channel.visitor.get().subject).toEqual({ kind: 'anonymous' }));
+    expect(recording.of('signedOut')).toEqual([]);
+    expect(load).not.toHaveBeenCalled();
+    recording.stop();
+  });
+
   it('exchanges one callback once across StrictMode and two providers, then replaces the URL with returnTo', async () => {
     goTo('/auth/callback?code=c1&state=s1&session_state=x&iss=http%3A%2F%2F127.0.0.1');
     const lengthBefore = history.length;

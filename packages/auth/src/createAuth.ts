@@ -205,7 +205,11 @@ export function composeAuth(config: AuthConfig, internals: AuthInternals = {}): 
       } else if (hasSessionMarker()) {
         await session.restore();
         if (cameBack && getState().status === 'signedOut') session.set({ status: 'error', error: cancelled() });
-      } else if (getState().status === 'loading') session.set({ status: 'signedOut' });
+      } else {
+        if (getState().status === 'loading') session.set({ status: 'signedOut' });
+        // Start-up without a session: auth knows nobody is signed in, and says so to the page's visitor.
+        if (getState().status === 'signedOut') channel.signedOut();
+      }
     })());
 
   /** The session once start-up is done; rejects `signed_out` without one. */

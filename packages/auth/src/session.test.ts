@@ -211,6 +211,21 @@ describe('session state machine', () => {
     expect(recording.of('report')).toHaveLength(1);
   });
 
+  it("a restore that fails at start-up settles the page's visitor anonymous, though this tab was never signed in (issue 34)", async () => {
+    const { channel } = await import('@plinth/core');
+    expect(channel.visitor.get().subject.kind).toBe('unknown');
+    const refused = Object.assign(new Error('login_required'), { error: 'login_required' });
+    const gone = setup({ renew: vi.fn(async () => Promise.reject(refused)) });
+    await gone.machine.restore();
+    expect(channel.visitor.get().subject).toEqual({ kind: 'anonymous' });
+    expect(recording.of('signedOut')).toEqual([]); // nobody was signed in: no sign-out is announced
+
+    // Another tab's sign-out, or an expiry, while this tab never was signed in: anonymous too.
+    resetChannel();
+    setup().machine.otherTabSignedOut();
+    expect(channel.visitor.get().subject).toEqual({ kind: 'anonymous' });
+  });
+
   it('the adapter that cannot be loaded is a network error of the step that needed it', async () => {
     const blocked = new Error('blocked');
     const { machine } = setup({}, { load: vi.fn(async () => undefined), loadFailure: () => blocked });

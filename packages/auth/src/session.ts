@@ -129,13 +129,14 @@ export function createSession(deps: SessionDeps, status: AuthStatus): Session {
   };
 
   const signedOut = (next: 'signedOut' | 'sessionExpired', error: AuthError | null) => {
-    const announce = state.status === 'signedIn';
     epoch++;
     clearTimeout(timer);
     session = undefined;
     deps.mark(false);
     set({ status: next, user: null, error, expiresAt: null, scope: null });
-    if (announce && channel.session()) channel.signedOut();
+    // Nobody is signed in: the page's visitor is anonymous, even when this tab never was signed in (core announces
+    // `signedOut` only when someone was), so every vendor forgets what it remembered of a previous person.
+    channel.signedOut();
   };
 
   const expire = (error: AuthError) => {
