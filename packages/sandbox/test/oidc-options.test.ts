@@ -3,17 +3,12 @@ import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountClaims, type Sandbox, startSandbox } from '../src/index';
 import { asPage, asRedirect, Browser } from './support/browser';
+import { discover } from './support/oidc';
 
 const REDIRECT_URI = 'http://127.0.0.1:4174/callback';
 
 let sandbox: Sandbox;
 let config: client.Configuration;
-
-/** openid-client's configuration for a sandbox's provider (plain http on loopback allowed). */
-const discover = (on: Sandbox, clientId = 'plinth-demo') =>
-  client.discovery(new URL(on.vendors.oidc.issuer), clientId, undefined, client.None(), {
-    execute: [client.allowInsecureRequests],
-  });
 
 beforeAll(async () => {
   // Short lifetimes, as @plinth/auth's two-tab renewal test sets them.
