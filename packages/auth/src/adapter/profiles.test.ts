@@ -88,7 +88,7 @@ describe('provider profiles', () => {
     it("a tenant by domain: the tenant's GUID fixed (the ID token's iss must then be that issuer: jose.ts)", () => {
       expect(issuerMatchesAuthority(fixed(TENANT), authority('contoso.onmicrosoft.com'), 'entra')).toBe(true);
       expect(issuerMatchesAuthority(fixed(TENANT), authority('contoso.com'), 'entra')).toBe(true);
-      // A fixed issuer stays fixed: an ID token of another tenant is refused.
+      // A fixed issuer stays fixed: the issuer every ID token must carry, whatever its tid (jose.ts compares iss with it).
       expect(tenantIssuer(fixed(TENANT), { iss: fixed(OTHER), tid: OTHER }, undefined, 'callback')).toBe(fixed(TENANT));
     });
 
