@@ -197,13 +197,14 @@ describe('loginCancel: false', () => {
 });
 
 describe('profile glewlwyd', () => {
-  it('is every option above at once', () => {
+  it('is every option above at once, and no RFC 9207 iss', () => {
     expect(OIDC_PROFILES.glewlwyd).toEqual({
       nonce: 'required',
       silentSignIn: 'id_token_hint',
       noSessionError: 'interaction_required',
       publicClientRevocation: false,
       loginCancel: false,
+      authorizationResponseIss: false, // Glewlwyd's `oauth-as-iss-id`, off by default
     });
   });
 
@@ -220,6 +221,8 @@ describe('profile glewlwyd', () => {
     expect(answerOf((await silently(provider, browser)).redirect).get('error_description')).toBe('id_token mandatory');
     const hinted = await silently(provider, browser, { id_token_hint: tokens.id_token! });
     expect(answerOf(hinted.redirect).get('code')).toBeTruthy();
+    expect(answerOf(hinted.redirect).has('iss')).toBe(false);
+    expect(provider.config.serverMetadata().authorization_response_iss_parameter_supported).toBeUndefined();
     const renewed = await exchange(provider, hinted.redirect, hinted.request);
 
     await expect(client.tokenRevocation(provider.config, tokens.refresh_token!)).rejects.toMatchObject({ status: 401 });
