@@ -24,6 +24,7 @@ const SETUPS: Record<string, Partial<OidcOptions>> = {
   noSession: { noSessionError: 'interaction_required' },
   revocation: { publicClientRevocation: false },
   noCancel: { loginCancel: false },
+  noRefreshIdToken: { refreshIdTokens: false },
   glewlwyd: { profile: 'glewlwyd' },
 };
 
@@ -149,6 +150,20 @@ describe("silentSignIn: 'id_token_hint'", () => {
   });
 });
 
+describe('refreshIdTokens: false', () => {
+  it("answers a refresh with no ID token, so the last one stays the code exchange's; the default issues one", async () => {
+    const provider = on('noRefreshIdToken');
+    const { tokens } = await signIn(provider);
+    expect(tokens.id_token).toBeTruthy();
+    const refreshed = await client.refreshTokenGrant(provider.config, tokens.refresh_token!);
+    expect(refreshed.access_token).toBeTruthy();
+    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.id_token).toBeUndefined();
+    const kind = await signIn(on('kind'));
+    expect((await client.refreshTokenGrant(on('kind').config, kind.tokens.refresh_token!)).id_token).toBeTruthy();
+  });
+});
+
 describe("noSessionError: 'interaction_required'", () => {
   it('answers prompt=none without a session interaction_required, with no description; the default login_required', async () => {
     const answer = answerOf((await silently(on('noSession'), new Browser())).redirect);
@@ -201,6 +216,7 @@ describe('profile glewlwyd', () => {
     expect(OIDC_PROFILES.glewlwyd).toEqual({
       nonce: 'required',
       silentSignIn: 'id_token_hint',
+      refreshIdTokens: false,
       noSessionError: 'interaction_required',
       publicClientRevocation: false,
       loginCancel: false,
@@ -226,6 +242,12 @@ describe('profile glewlwyd', () => {
     const renewed = await exchange(provider, hinted.redirect, hinted.request);
 
     await expect(client.tokenRevocation(provider.config, tokens.refresh_token!)).rejects.toMatchObject({ status: 401 });
+    // A refresh issues no ID token: the last one stays the code exchange's.
+    const refreshed = await client.refreshTokenGrant(provider.config, tokens.refresh_token!);
+    expect(refreshed.access_token).toBeTruthy();
+    expect(refreshed.id_token).toBeUndefined();
+    const still = await silently(provider, browser, { id_token_hint: renewed.id_token! });
+    expect(answerOf(still.redirect).get('code')).toBeTruthy();
 
     // RP-initiated sign-out asks first ("Sign out?"), as Glewlwyd's end-session page does.
     const logout = client.buildEndSessionUrl(provider.config, {

@@ -85,6 +85,10 @@ export class Emulation {
       ctx.status = 400;
       ctx.body = { error: 'invalid_request', error_description: 'client_secret is missing.' };
     }
+    // Glewlwyd's refresh answers carry no ID token.
+    if (route === 'token' && !options.refreshIdTokens && ctx.oidc.params?.grant_type === 'refresh_token') {
+      delete body?.id_token;
+    }
     if (route === 'token' && typeof body?.id_token === 'string') {
       if (reissuesIdTokens(options)) body.id_token = this.reissued(body.id_token);
       if (ctx.oidc.client) ledger.issuedIdToken(ctx.oidc.client.clientId, body.id_token as string);

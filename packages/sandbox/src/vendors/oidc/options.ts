@@ -119,6 +119,12 @@ export interface OidcOptions {
    */
   silentSignIn: 'session' | 'id_token_hint';
   /**
+   * Whether the answer to a refresh token grant carries a new ID token (oidc-provider's, as most providers with the
+   * openid scope); `false`: access and refresh tokens only, so the last ID token issued stays the code exchange's
+   * (Glewlwyd's `get_access_token_from_refresh` in `src/plugin/protocol_oidc.c`). Default true.
+   */
+  refreshIdTokens: boolean;
+  /**
    * The error a `prompt=none` without a session is answered: `'login_required'` (OpenID Connect Core 3.1.2.6, as
    * oidc-provider, Auth0, Okta, Entra ID, Keycloak) or `'interaction_required'`, without `error_description`
    * (Glewlwyd, `validate_endpoint_auth`). Default `'login_required'`.
@@ -196,6 +202,7 @@ export const OIDC_DEFAULTS: OidcOptions = {
   clientSecret: null,
   nonce: 'optional',
   silentSignIn: 'session',
+  refreshIdTokens: true,
   noSessionError: 'login_required',
   publicClientRevocation: true,
   loginCancel: true,

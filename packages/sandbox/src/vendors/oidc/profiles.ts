@@ -23,7 +23,7 @@ export const CONSUMERS_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
  *   and only `client_secret_*` authentication, no end-session endpoint; ID tokens' `iss` without its scheme.
  * - `glewlwyd`: Glewlwyd (Debian's `glewlwyd`; its `validate_endpoint_auth` in `src/plugin/protocol_oidc.c`): a
  *   `nonce` required with the openid scope, `prompt=none` answered only with the last ID token issued to the
- *   client as `id_token_hint`, `interaction_required` when there is no session, revocation refused to public
+ *   client as `id_token_hint` (refreshes issue none), `interaction_required` when there is no session, revocation refused to public
  *   clients (401 `invalid_client`), no Cancel on its sign-in page (visitors press Back); sign-out asks "Sign out?";
  *   no RFC 9207 `iss` in authorization responses (its `oauth-as-iss-id` setting, off by default, and never in
  *   discovery).
@@ -74,6 +74,7 @@ export const OIDC_PROFILES = {
   glewlwyd: {
     nonce: 'required',
     silentSignIn: 'id_token_hint',
+    refreshIdTokens: false,
     noSessionError: 'interaction_required',
     publicClientRevocation: false,
     loginCancel: false,
