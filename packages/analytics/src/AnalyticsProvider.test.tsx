@@ -34,6 +34,7 @@ vi.mock('./adapter/posthog', () => ({
       register: record('register'),
       unregister: record('unregister'),
       distinctId: () => 'distinct-1',
+      identifiedId: () => undefined,
       sessionId: () => 'session-1',
       onSessionId: () => () => {},
       reset: record('reset'),
@@ -248,7 +249,8 @@ describe('AnalyticsProvider', () => {
     expect(fake.calls.find((c) => c.method === 'identify')?.args[0]).toBe('bob');
     act(() => channel.signedIn({ id: 'carol' }));
     analytics.reset();
-    act(() => channel.signedIn({ id: 'carol' })); // reset forgot carol: she is identified again
+    act(() => channel.signedOut());
+    act(() => channel.signedIn({ id: 'carol' })); // reset forgot carol: signing in again identifies her again
     expect(methods().filter((m) => m === 'identify' || m === 'reset')).toEqual([
       'reset',
       'identify',

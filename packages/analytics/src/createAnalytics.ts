@@ -38,6 +38,15 @@ export function createAnalytics(options: AnalyticsConfig): Analytics {
     return loadPosthog(
       cookieless ? { ...config, capabilities: { ...caps, ...COOKIELESS_OFF } } : config,
       {
+        // A person the SDK remembered in the browser: wait until auth says who is here (at most `timeoutMs`)…
+        remembered: async (person) => {
+          if (person !== undefined) await channel.visitor.settled(config.timeoutMs);
+        },
+        // …and forget them unless they are the visitor (anonymous, or someone else, is reset before any event).
+        forget: (person) => {
+          const { subject } = channel.visitor.get();
+          return subject.kind === 'anonymous' || (subject.kind === 'identified' && subject.user.id !== person);
+        },
         beforeSend: (event) => scrubEvent(event, config.scrubParams),
         rejected: (httpStatus, url) =>
           target().reject({

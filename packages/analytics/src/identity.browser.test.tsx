@@ -1,15 +1,17 @@
 import { channel } from '@plinth/core';
-import { createTestConsent } from '@plinth/core/testing';
-import { act, waitFor } from '../../../tooling/render';
+import { createTestConsent, resetChannel } from '@plinth/core/testing';
+import { act, render, waitFor } from '../../../tooling/render';
 import {
   mountAnalytics,
   newToken,
   type PosthogEvent,
+  persisted,
   posthogStorage,
   recordings,
   resetPage,
   waitForEvents,
 } from '../test/browser-helpers';
+import { AnalyticsProvider } from './AnalyticsProvider';
 
 beforeEach(() => resetPage());
 afterEach(() => resetPage());
@@ -159,5 +161,57 @@ describe('the identity matrix (real posthog-js against the sandbox)', () => {
     expect(named(received, '$identify').map((e) => e.properties.distinct_id)).toEqual(['carol-matrix', 'dan-matrix']);
     expect(named(received, '$groupidentify').map((e) => e.properties.$group_key)).toEqual(['acme', 'design']);
     expect(named(received, '$set').map((e) => e.properties.distinct_id)).toEqual(['dan-matrix']);
+  });
+});
+
+describe('the visitor in core: what posthog-js remembered is reconciled before any event (issue 34)', () => {
+  /** Carol signs in and is carried; the page keeps her in posthog-js's storage. */
+  async function carolWasHere(token: string, id: string) {
+    const first = mountAnalytics(token);
+    act(() => channel.signedIn({ id }));
+    first.analytics.capture('as_carol');
+    const received = await waitForEvents(token, (e) => named(e, 'as_carol').length === 1);
+    expect(idOf(received, 'as_carol')).toBe(id); // positive: she was carried while signed in
+    expect(persisted(token)).toMatchObject({ distinct_id: id, $user_state: 'identified' });
+    return first;
+  }
+
+  it('a sign-out while the instance is stopped reaches it at its next start, before any event', async () => {
+    const token = newToken('stopped-signout');
+    const { analytics, unmount } = await carolWasHere(token, 'carol-stopped');
+    unmount(); // the instance stops
+    act(() => channel.signedOut()); // another tab signs her out, heard while nobody here listens
+    render(<AnalyticsProvider instance={analytics} />); // started again
+    analytics.capture('after_restart');
+    const received = await waitForEvents(token, (e) => named(e, 'after_restart').length === 1);
+    expect(idOf(received, 'after_restart')).toEqual(expect.any(String));
+    expect(idOf(received, 'after_restart')).not.toBe('carol-stopped');
+  });
+
+  it('a restore that fails at start-up after an identified session: his events never carry her', async () => {
+    const token = newToken('failed-restore');
+    const { unmount } = await carolWasHere(token, 'carol-restore');
+    unmount();
+    // The next page load: the visitor is unknown until auth's silent restore fails (nobody is signed in).
+    resetChannel();
+    const mountedAt = Date.now();
+    const next = mountAnalytics(token);
+    next.analytics.capture('his_first');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the silent restore takes its time
+    act(() => channel.signedOut());
+    next.analytics.capture('his_second');
+    const received = await waitForEvents(token, (e) => named(e, 'his_second').length === 1);
+    // Positive sentinel: his events arrived…
+    expect(named(received, 'his_first')).toHaveLength(1);
+    // …and nothing recorded since this page load carries her.
+    const since = (await recordings()).filter(
+      (r) => Date.parse(r.time) >= mountedAt && JSON.stringify(r.body ?? null).includes(token),
+    );
+    expect(
+      since
+        .filter((r) => JSON.stringify(r.body ?? null).includes('carol-restore'))
+        .map((r) => (r.body as PosthogEvent).event),
+    ).toEqual([]);
+    expect(idOf(received, 'his_first')).toBe(idOf(received, 'his_second'));
   });
 });

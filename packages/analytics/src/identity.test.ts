@@ -7,18 +7,21 @@ import { createIdentity, type Identity } from './identity';
  * The identity against core's real loader and a recording adapter that keeps what posthog-js keeps in memory
  * (the distinct id across a pause, a new anonymous id at a reset). No React.
  */
-type RecordingAdapter = PosthogAdapter & { calls: string[]; id: string };
-function recordingAdapter(): RecordingAdapter {
+type RecordingAdapter = PosthogAdapter & { calls: string[]; id: string; identified: boolean };
+/** `remembered`: the person posthog-js kept in the browser from an earlier visit (identified at load). */
+function recordingAdapter(remembered?: string): RecordingAdapter {
   const calls: string[] = [];
   let anonymous = 0;
   const adapter: RecordingAdapter = {
     calls,
-    id: `anon-${++anonymous}`,
+    id: remembered ?? `anon-${++anonymous}`,
+    identified: remembered !== undefined,
     capture: (event: string) => calls.push(`capture ${event} as ${adapter.id}`),
     captureException: () => calls.push('captureException'),
     identify: (id: string, set?: object, setOnce?: object) => {
       calls.push(`identify ${id} ${JSON.stringify(set ?? null)} ${JSON.stringify(setOnce ?? null)}`);
       adapter.id = id;
+      adapter.identified = true;
     },
     setPersonProperties: (set?: object, setOnce?: object) =>
       calls.push(`setPersonProperties ${JSON.stringify(set)} ${JSON.stringify(setOnce)}`),
@@ -30,11 +33,13 @@ function recordingAdapter(): RecordingAdapter {
       calls.push(`register${once ? '_once' : ''} ${JSON.stringify(properties)}`),
     unregister: (name: string) => calls.push(`unregister ${name}`),
     distinctId: () => adapter.id,
+    identifiedId: () => (adapter.identified ? adapter.id : undefined),
     sessionId: () => 'session',
     onSessionId: () => () => {},
     reset: () => {
       calls.push('reset');
       adapter.id = `anon-${++anonymous}`;
+      adapter.identified = false;
     },
     pause: () => calls.push('pause'),
     resume: () => calls.push('resume'),
@@ -48,8 +53,8 @@ let loader: VendorLoader<PosthogAdapter>;
 let identity: Identity;
 let resets: number;
 
-function setup(decision: 'pending' | 'granted' | 'denied') {
-  adapter = recordingAdapter();
+function setup(decision: 'pending' | 'granted' | 'denied', remembered?: string) {
+  adapter = recordingAdapter(remembered);
   consent = createTestConsent({ analytics: decision });
   loader = createVendorLoader<PosthogAdapter>({
     name: 'posthog',
@@ -241,5 +246,52 @@ describe('identity: the loader’s kept state', () => {
     stop();
     channel.signedIn({ id: 'gus' });
     expect(calls()).toEqual(['identify fay {"name":"Fay"} null', 'reset']);
+  });
+});
+
+describe('identity follows core’s visitor (issue 34)', () => {
+  it('a sign-out while the instance is stopped reaches it at its next start, before any event', async () => {
+    setup('granted');
+    await loader.start();
+    const stop = identity.follow();
+    channel.signedIn({ id: 'carol' });
+    capture('as_carol');
+    stop(); // the provider unmounted (the instance stopped)
+    channel.signedOut(); // e.g. in another tab, heard on this page's channel while nobody here listens
+    identity.follow(); // started again
+    capture('after');
+    expect(calls()).toEqual([
+      'identify carol null null',
+      'capture as_carol as carol',
+      'reset',
+      'capture after as anon-2',
+    ]);
+  });
+
+  it('a restore that fails at start-up after an identified session: the person the SDK remembered is reset before its first event', async () => {
+    setup('granted', 'carol'); // posthog-js kept carol in the browser from an earlier visit
+    channel.signedOut(); // auth's silent restore failed: nobody is signed in
+    identity.follow();
+    await loader.start();
+    capture('first');
+    expect(calls()).toEqual(['reset', 'capture first as anon-1']);
+  });
+
+  it('the visitor settling anonymous while the SDK runs resets the person it remembered; an anonymous SDK is left alone', async () => {
+    setup('granted', 'carol');
+    await loader.start();
+    identity.follow(); // the visitor is unknown: nothing to say yet
+    channel.signedOut();
+    capture('next');
+    channel.signedIn({ id: 'dan' });
+    channel.signedOut();
+    capture('later');
+    expect(calls()).toEqual([
+      'reset',
+      'capture next as anon-1',
+      'identify dan null null',
+      'reset',
+      'capture later as anon-2',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { channel, type PlinthUser, type VendorCall, type VendorLoader } from '@plinth/core';
+import { channel, type PlinthUser, type VendorCall, type VendorLoader, type Visitor } from '@plinth/core';
 import type { PosthogAdapter, Properties } from './adapter/types';
 import type { PersonUpdate } from './types';
 
@@ -35,7 +35,12 @@ export interface Identity {
   current(): string | undefined;
   /** `fn`, run only if the person who made the call is still the current one once it runs (an event queued before a sign-out is dropped). */
   byThisPerson<A>(fn: VendorCall<A>): VendorCall<A>;
-  /** Follows core's session channel: `signedIn` identifies (also a session that began before), `signedOut` resets. Returns the stop function. */
+  /**
+   * Follows core's visitor, at once and at each change: identified identifies (also a session that began
+   * before), anonymous resets the person Plinth identified, or the one the SDK remembered (a sign-out while
+   * stopped, a session that ended while every tab was closed, a restore that failed at start-up). Returns the
+   * stop function.
+   */
   follow(personProperties?: (user: PlinthUser) => Properties): () => void;
 }
 
@@ -191,20 +196,26 @@ export function createIdentity(loader: Loader, { scrub, onReset }: IdentityOptio
       };
     },
     follow(personProperties) {
-      const offIn = channel.on(
-        'signedIn',
-        ({ user }) => {
-          if (user.id === identified?.id) return;
-          const set = personProperties?.(user);
-          identify(user.id, set ? { set } : {});
-        },
-        { replay: true },
-      );
-      const offOut = channel.on('signedOut', reset);
-      return () => {
-        offIn();
-        offOut();
+      const reconcile = ({ subject }: Visitor) => {
+        if (subject.kind === 'identified') {
+          if (subject.user.id === identified?.id) return;
+          const set = personProperties?.(subject.user);
+          identify(subject.user.id, set ? { set } : {});
+        } else if (subject.kind === 'anonymous') {
+          if (identified) return reset();
+          // Nobody Plinth identified, but the running SDK may hold a person from before this page (the
+          // visitor settled after the SDK started): forgotten before its next event.
+          loader.call((adapter) => {
+            if (adapter.identifiedId() === undefined) return;
+            adapter.reset();
+            held.clear();
+            heldBy = undefined;
+            onReset?.(adapter);
+          });
+        }
       };
+      reconcile(channel.visitor.get());
+      return channel.visitor.subscribe((next) => reconcile(next));
     },
   };
 }

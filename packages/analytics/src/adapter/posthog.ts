@@ -22,6 +22,47 @@ export interface AdapterHooks {
   beforeSend(event: OutgoingEvent): OutgoingEvent | null;
   /** PostHog refused the project key or host (a 4xx other than 408/429): what was sent is lost. */
   rejected?(httpStatus: number, url: string): void;
+  /**
+   * Before the SDK starts: the identified person posthog-js remembered in the browser (`undefined` when none).
+   * The SDK is started once it resolves (time to learn who is here).
+   */
+  remembered?(person: string | undefined): Promise<void> | void;
+  /** Right after the SDK started, before it sends anything: `true` resets the person it remembered (not the visitor). */
+  forget?(person: string): boolean;
+}
+
+/** posthog-js's persistence name for a project token (its `persistence_name` default). */
+const persistenceName = (token: string) =>
+  `ph_${token.replace(/\+/g, 'PL').replace(/\//g, 'SL').replace(/=/g, 'EQ')}_posthog`;
+
+/**
+ * The identified person posthog-js persisted for `token` (localStorage, else its cookie), read before it starts:
+ * its `distinct_id` when `$user_state` is `identified`, else `undefined`.
+ */
+export function rememberedPerson(token: string): string | undefined {
+  const name = persistenceName(token);
+  const parse = (raw: string | null | undefined) => {
+    try {
+      const state = JSON.parse(raw ?? 'null') as { distinct_id?: unknown; $user_state?: unknown } | null;
+      return state?.$user_state === 'identified' && typeof state.distinct_id === 'string'
+        ? state.distinct_id
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  let stored: string | null = null;
+  try {
+    stored = globalThis.localStorage?.getItem(name) ?? null;
+  } catch {
+    // storage disabled
+  }
+  if (stored) return parse(stored);
+  for (const pair of document.cookie.split(';')) {
+    const [key, ...value] = pair.trim().split('=');
+    if (key === name) return parse(decodeURIComponent(value.join('=')));
+  }
+  return undefined;
 }
 
 /**
@@ -149,6 +190,8 @@ export async function loadPosthog(
     return out && { ...result, ...out };
   };
 
+  // What the browser remembers of a person, before posthog-js reads it and sends under it.
+  if (!cookieless) await hooks.remembered?.(rememberedPerson(config.token));
   const instance = new PostHog();
   instance.init(config.token, {
     api_host: config.apiHost,
@@ -191,6 +234,13 @@ export async function loadPosthog(
       request_queue_config: { flush_interval_ms: config.flushIntervalMs },
     }),
   });
+  const identifiedId = () =>
+    instance.get_property('$user_state') === 'identified' ? instance.get_distinct_id() : undefined;
+  // Reconciled at once, before anything is sent (init's own requests wait for a timer): a person remembered from
+  // an earlier visit who is not the visitor now is forgotten (a new anonymous id, a new session).
+  const remembered = cookieless ? undefined : identifiedId();
+  if (remembered && hooks.forget?.(remembered)) instance.reset();
+
   // Asked with the check posthog-js's capture() runs before it drops an event (`_is_bot`: its user-agent list over
   // the user agent and the brands, and navigator.webdriver), so Plinth's warning and the filter cannot disagree.
   warnIfBot(() => instance._is_bot() === true, config.filterBots);
@@ -264,6 +314,7 @@ export async function loadPosthog(
       instance.unregister(name);
     },
     distinctId: () => instance.get_distinct_id(),
+    identifiedId,
     // posthog-js answers '' when it keeps no session (cookieless mode, not initialised).
     sessionId: () => instance.get_session_id() || undefined,
     onSessionId: (listener) => instance.onSessionId((id) => listener(id)),

@@ -26,6 +26,8 @@ export interface PosthogAdapter {
   register(properties: Properties, once: boolean): void;
   unregister(name: string): void;
   distinctId(): string;
+  /** The identified person the SDK holds (remembered in the browser, or identified since), `undefined` when anonymous. */
+  identifiedId(): string | undefined;
   /** The current session's id (`undefined` when there is none, e.g. cookieless). */
   sessionId(): string | undefined;
   /** Called with the new id when the session changes (and at once when there is one); returns the unsubscribe function. */
