@@ -14,6 +14,8 @@ const PROXY_SANDBOX_PORT = 4702;
  */
 export default defineConfig({
   testDir: './e2e',
+  // Against Glewlwyd, with servers of its own: playwright.glewlwyd.config.ts.
+  testIgnore: 'glewlwyd.spec.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

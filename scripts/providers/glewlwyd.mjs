@@ -24,7 +24,7 @@
 // - a user `ada` / `ada-lovelace-1815`, "Ada Lovelace", ada@example.org.
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const HOME = process.env.GLEWLWYD_HOME ?? '/tmp/plinth-glewlwyd';
@@ -97,11 +97,15 @@ function install() {
 function configure() {
   rmSync(HOME, { recursive: true, force: true });
   mkdirSync(join(HOME, 'webapp'), { recursive: true });
-  // The login, grant and end-session pages: Debian's webapp, with its front-end config.json (Debian's link to it
-  // points at a directory) next to it.
-  for (const name of readdirSync(WEBAPP)) {
-    if (name !== 'config.json') symlinkSync(join(WEBAPP, name), join(HOME, 'webapp', name));
-  }
+  // The login, grant and end-session pages: Debian's webapp, copied with its links resolved (Glewlwyd's static
+  // file server refuses a file whose real path is outside static_files_path: static_compressed_inmemory_website_
+  // callback.c, callback_static_compressed_inmemory_website; Debian links jQuery, Bootstrap and config.json out of
+  // it), with its front-end config.json (Debian's link points at a directory, /etc/glewlwyd/config-2.7.json/).
+  cpSync(WEBAPP, join(HOME, 'webapp'), {
+    recursive: true,
+    dereference: true,
+    filter: (from) => from !== join(WEBAPP, 'config.json'),
+  });
   writeFileSync(join(HOME, 'webapp', 'config.json'), readFileSync(WEBAPP_CONFIG));
   const set = (text, key, value) => {
     const line = `${key}=${JSON.stringify(value)}`;

@@ -5,6 +5,8 @@
 // Content-Security-Policy of vite.config.ts: what the journeys test), --proxy (every vendor's traffic goes
 // to a path on the demo's own origin, /ingest, /ld and /dd, which the server forwards to the sandbox:
 // the first-party proxy setup a real deployment uses against ad blockers; VITE_VENDOR_PROXY=1).
+// --out-dir <folder under apps/demo> (with --preview): where the build goes, for a build beside the two the
+// journeys serve (default .preview, or .preview-proxy with --proxy; e2e/glewlwyd.spec.ts's is .preview-glewlwyd).
 // Ctrl+C (SIGINT) or SIGTERM closes both and exits with code 0. A busy port prints one line saying
 // which option to change, not a stack trace.
 import { fileURLToPath } from 'node:url';
@@ -33,6 +35,7 @@ try {
       quiet: { type: 'boolean' },
       preview: { type: 'boolean' },
       proxy: { type: 'boolean' },
+      'out-dir': { type: 'string' },
     },
   }));
 } catch (error) {
@@ -85,7 +88,8 @@ try {
     // The sandbox's URL is baked into the build (VITE_SANDBOX_URL, set above).
     // Its own output folder, so a `vite build` or the budget script running meanwhile cannot swap
     // the files under a running preview.
-    const outDir = fileURLToPath(new URL(values.proxy ? '../.preview-proxy' : '../.preview', import.meta.url));
+    const folder = values['out-dir'] ?? (values.proxy ? '.preview-proxy' : '.preview');
+    const outDir = fileURLToPath(new URL(`../${folder}`, import.meta.url));
     await build({ configFile, root, logLevel: values.quiet ? 'error' : 'info', build: { outDir, emptyOutDir: true } });
     vite = await preview({
       configFile,
