@@ -308,6 +308,54 @@ describe('FlagsProvider', () => {
     expect(createLaunchDarkly).toHaveBeenCalledTimes(1);
   });
 
+  it('a sign-out while the instance is stopped reaches it at its next start: anonymous, her attributes and cache gone (issue 34)', async () => {
+    channel.signedIn({ id: 'carol' });
+    const flags = createFlags(config({ userAttributes: { plan: 'pro' } }));
+    const first = render(
+      <FlagsProvider instance={flags}>
+        <Show name="theme" />
+      </FlagsProvider>,
+    );
+    await settle();
+    sdks[0]!.resolve();
+    await settle();
+    act(() => sdks[0]!.options.onFlags({ theme: { value: 'dark', reason: 'TARGET_MATCH' } }));
+    expect(localStorage.getItem('plinth.flags.env-test.user:carol')).not.toBeNull(); // the sentinel
+    first.unmount(); // the instance stops
+    act(() => channel.signedOut()); // heard while stopped (another tab, an expiry)
+    const mark = sdks[0]!.read.length;
+    render(
+      <FlagsProvider instance={flags}>
+        <Show name="theme" />
+      </FlagsProvider>,
+    );
+    await settle();
+    expect(sdks[0]!.read.slice(mark)).toEqual([
+      { at: 'identify', context: { kind: 'user', key: expect.any(String), anonymous: true } },
+    ]);
+    expect(localStorage.getItem('plinth.flags.env-test.user:carol')).toBeNull();
+  });
+
+  it('a restore that fails at start-up after an identified session: her cached values go, the SDK never evaluates her (issue 34)', async () => {
+    localStorage.setItem('plinth.flags.env-test.user:carol', JSON.stringify({ theme: 'dark' })); // an earlier visit
+    render(
+      <FlagsProvider config={config()}>
+        <Show name="theme" />
+      </FlagsProvider>,
+    );
+    await settle();
+    expect(screen.getByTestId('theme').textContent).toBe('"light" default DEFAULT'); // not hers, before auth settled
+    act(() => channel.signedOut()); // the silent restore failed: nobody is signed in
+    sdks[0]!.resolve();
+    await settle();
+    expect(localStorage.getItem('plinth.flags.env-test.user:carol')).toBeNull();
+    expect(JSON.stringify(sdks[0]!.read)).not.toContain('carol');
+    expect(sdks[0]!.read[0]).toEqual({
+      at: 'open',
+      context: { kind: 'user', key: expect.any(String), anonymous: true },
+    });
+  });
+
   it('identifies on signedIn (even when sign-in came first) and goes anonymous on signedOut', async () => {
     const user: PlinthUser = { id: 'u-1', email: 'ada@example.com', name: 'Ada' };
     channel.signedIn(user);

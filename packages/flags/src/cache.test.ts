@@ -38,17 +38,34 @@ describe('the first-party cache: per context, only with consent, one revocation 
     expect(JSON.parse(localStorage.getItem('plinth.flags.env.anonymous')!)).toEqual({ theme: 'dark' });
   });
 
-  it("a sign-out forgets the signed-out user's values and follows the anonymous context; a sign-in keeps them", () => {
+  it("a sign-out forgets the signed-out user's values and follows the anonymous context; another subject keeps none of them", () => {
     const cache = createFlagCache(options());
     cache.write({ theme: 'light' });
     cache.follow({ id: 'u-1' });
     cache.write({ theme: 'dark' });
-    cache.follow({ id: 'u-2' }); // another user signed in: u-1's stay theirs
+    cache.follow({ id: 'u-1' }); // the same user again (a renewal): hers stay
     expect(localStorage.getItem('plinth.flags.env.user:u-1')).not.toBeNull();
-    cache.follow({ id: 'u-1' });
-    cache.follow(null);
+    cache.follow({ id: 'u-2' }); // another user on this browser: u-1's go (issue 34)
     expect(localStorage.getItem('plinth.flags.env.user:u-1')).toBeNull();
+    cache.write({ theme: 'dark' });
+    cache.follow(null);
+    expect(localStorage.getItem('plinth.flags.env.user:u-2')).toBeNull();
     expect(cache.read()).toEqual({ theme: 'light' });
+  });
+
+  it('a page that settles anonymous (a session that ended while every tab was closed) keeps no earlier visitor’s values (issue 34)', () => {
+    localStorage.setItem('plinth.flags.env.user:carol', JSON.stringify({ theme: 'dark' }));
+    localStorage.setItem('plinth.flags.env.anonymous', JSON.stringify({ theme: 'light' }));
+    localStorage.setItem('plinth.flags.other.user:carol', '{}'); // another environment: not this cache's
+    const cache = createFlagCache(options()); // the page starts before auth settles: the anonymous key
+    expect(cache.read()).toEqual({ theme: 'light' });
+    cache.follow(null); // auth settled: nobody is signed in
+    expect(localStorage.getItem('plinth.flags.env.user:carol')).toBeNull();
+    expect(localStorage.getItem('plinth.flags.env.anonymous')).not.toBeNull();
+    expect(localStorage.getItem('plinth.flags.other.user:carol')).not.toBeNull();
+    localStorage.setItem('plinth.flags.env.user:carol', '{}');
+    cache.follow({ id: 'dan' }); // or someone else signed in
+    expect(localStorage.getItem('plinth.flags.env.user:carol')).toBeNull();
   });
 
   it("revoke: every context's values, the SDK's storage and the visitor key go; other apps' keys stay", () => {

@@ -13,7 +13,10 @@ export interface FlagCache {
   read(): Record<string, FlagValue> | undefined;
   /** Keep `values` for the current context (merged with the kept ones), if allowed. */
   write(values: Record<string, FlagValue>): void;
-  /** The context is now `user`'s; leaving a signed-in user for nobody forgets that user's values. */
+  /**
+   * The context is now `user`'s (`null`: anonymous): no other subject's values stay, read or kept (a signed-in
+   * user's, and the SDK's own `ld:` storage, go when another subject follows them, on this page or a later one).
+   */
   follow(user: PlinthUser | null): void;
   /**
    * Consent revoked, the one revocation path: every context's values, the SDK's own storage (`ld:` keys)
@@ -30,19 +33,33 @@ const storage = (): Storage | undefined => {
   }
 };
 
-/** Removes `key`, or every key starting with `prefix`, and the SDK's own storage (`ld:…` keys). */
-function remove(key: string, prefix?: string) {
+/** Removes `key`, or every key starting with `prefix` (but `keep`), and the SDK's own storage (`ld:…` keys). */
+function remove(key: string | undefined, prefix?: string, keep?: string) {
   try {
     const store = storage();
     if (!store) return;
-    store.removeItem(key);
+    if (key !== undefined) store.removeItem(key);
     for (let i = store.length - 1; i >= 0; i -= 1) {
       const name = store.key(i);
-      if (name?.startsWith('ld:') || (prefix && name?.startsWith(prefix))) store.removeItem(name);
+      if (name?.startsWith('ld:') || (prefix && name?.startsWith(prefix) && name !== keep)) store.removeItem(name);
     }
   } catch {
     // disabled storage: nothing to remove
   }
+}
+
+/** Whether web storage holds a key starting with `prefix` other than `keep`. */
+function holdsOther(prefix: string, keep: string): boolean {
+  try {
+    const store = storage();
+    for (let i = 0; store && i < store.length; i += 1) {
+      const name = store.key(i);
+      if (name?.startsWith(prefix) && name !== keep) return true;
+    }
+  } catch {
+    // disabled storage: nothing held
+  }
+  return false;
 }
 
 export function createFlagCache(options: {
@@ -80,9 +97,11 @@ export function createFlagCache(options: {
       }
     },
     follow(user) {
-      if (signedIn && !user) remove(key);
+      const next = keyFor(user);
+      // Another subject's values (a signed-in user's, kept from this page or an earlier visit) go.
+      if ((signedIn && next !== key) || holdsOther(`${prefix}user:`, next)) remove(undefined, `${prefix}user:`, next);
       signedIn = user !== null;
-      key = keyFor(user);
+      key = next;
     },
     revoke() {
       remove(key, prefix);

@@ -4,9 +4,10 @@ import {
   configError,
   createVendorLoader,
   isBrowser,
-  type PlinthUser,
   scrubDeep,
+  userOf,
   type VendorLifecycle,
+  type Visitor,
 } from '@plinth/core';
 import type { LaunchDarklyAdapter } from './adapter/launchdarkly';
 import { createFlagCache } from './cache';
@@ -217,13 +218,22 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
 
   /** The subject changed: evaluate again (kept as the loader's `'context'` state, as `evaluate` does). */
   const identify = () => loader.call((sdk) => void sdk.identify(), { state: 'context' });
-  const signedIn = (user: PlinthUser) => {
+  /** The subject this instance last followed: a user's id, `null` for anonymous, `undefined` before auth settled. */
+  let followed: string | null | undefined = evaluation.user()?.id;
+  /**
+   * Core's visitor, previous → next, at each start (a sign-out while stopped included) and each change: the cache
+   * follows the subject (no other subject's values are read or kept), leaving a signed-in user drops the contexts
+   * and attributes the app set for them, and the SDK evaluates the new context.
+   */
+  const reconcile = (visitor: Visitor) => {
+    if (visitor.subject.kind === 'unknown') return;
+    const user = userOf(visitor);
+    const next = user?.id ?? null;
     cache.follow(user);
-    identify();
-  };
-  const signedOut = () => {
-    cache.follow(null); // the signed-out user's cached values go
-    evaluation.reset(); // and the contexts and attributes the app set for them
+    if (next === followed) return;
+    const left = followed;
+    followed = next;
+    if (next === null && left != null) evaluation.reset();
     identify();
   };
 
@@ -253,10 +263,8 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
     start() {
       if (!isBrowser || closed || following.length > 0) return;
       started = true;
-      following = [
-        channel.on('signedIn', (event) => signedIn(event.user), { replay: true }),
-        channel.on('signedOut', signedOut),
-      ];
+      reconcile(channel.visitor.get());
+      following = [channel.visitor.subscribe((next) => reconcile(next))];
       void loader.start();
       // After the loader's own subscription: the SDK is closed first, then its storage goes. Kept while
       // stopped, as the loader's is: a revocation after an unmount still clears the cache.
