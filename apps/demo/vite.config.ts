@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, loadEnv } from 'vite';
+import { type Connect, defaultClientConditions, defineConfig, loadEnv, type Plugin } from 'vite';
 
 /** The vendor SDKs' npm packages → the name their lazy chunks carry. */
 const VENDOR_PACKAGES: readonly [RegExp, string][] = [
@@ -66,11 +66,49 @@ function vendorProxy(env: Record<string, string>) {
   );
 }
 
+/**
+ * The token-mediating backend (`VITE_OIDC_BACKEND`, e.g. `/api/auth/token`): @plinth/auth's `./server` handler on
+ * that route of the dev and preview servers, for providers that want a client secret (Google) or a session that
+ * survives reloads without an iframe. The secrets come from the server's environment, never from `VITE_*` (which
+ * the build puts in the page): `OIDC_CLIENT_SECRET`, and `OIDC_COOKIE_SECRET` (32+ characters) for the cookie that
+ * keeps the refresh token. Without them the route is not mounted, and the build says why.
+ */
+function tokenBackend(env: Record<string, string>): Plugin | undefined {
+  const route = env.VITE_OIDC_BACKEND;
+  if (!route) return undefined;
+  const sandbox = (env.VITE_SANDBOX_URL ?? 'http://127.0.0.1:4700').replace(/\/$/, '');
+  const { OIDC_CLIENT_SECRET: clientSecret, OIDC_COOKIE_SECRET: cookieSecret } = process.env;
+  if (!clientSecret || !cookieSecret) {
+    console.warn(`[demo] VITE_OIDC_BACKEND=${route} needs OIDC_CLIENT_SECRET and OIDC_COOKIE_SECRET: not mounted`);
+    return undefined;
+  }
+  const mount = async (middlewares: Connect.Server) => {
+    // Built by `start` and by the journeys' server before Vite starts.
+    // Through a variable: the config's bundler leaves it to Node, which finds the built package.
+    const server = '@plinth/auth/server';
+    const { createTokenHandler, toNodeHandler } = (await import(server)) as typeof import('@plinth/auth/server');
+    const handler = toNodeHandler(
+      createTokenHandler({
+        issuer: env.VITE_OIDC_AUTHORITY ?? `${sandbox}/oidc`,
+        clientId: env.VITE_OIDC_CLIENT_ID ?? 'plinth-demo',
+        clientSecret,
+        cookie: { secret: cookieSecret },
+      }),
+    );
+    middlewares.use(route, (req, res) => void handler(req, res));
+  };
+  return {
+    name: 'plinth-token-backend',
+    configureServer: (server) => mount(server.middlewares),
+    configurePreviewServer: (server) => mount(server.middlewares),
+  };
+}
+
 // Workspace packages resolve to their TypeScript source (the `@plinth/source` condition): no build step.
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
   return {
-    plugins: [react()],
+    plugins: [react(), tokenBackend(env)],
     resolve: { conditions: ['@plinth/source', ...defaultClientConditions] },
     server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: vendorProxy(env) },
     // The build is served under the strict policy (the journeys run every page under it; the dev server,

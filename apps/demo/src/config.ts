@@ -20,12 +20,21 @@ export const config = {
   proxied,
   /** The inspector reads what the sandbox received; off when no sandbox is configured. */
   inspector: !env.VITE_SANDBOX_URL?.startsWith('off'),
-  /** @plinth/auth: the sandbox's OpenID provider (callback `/auth/callback`), or any other with the three `VITE_OIDC_*`. */
+  /**
+   * @plinth/auth: the sandbox's OpenID provider (callback `/auth/callback`), or any other with `VITE_OIDC_*`: every
+   * choice a deployment makes (README, "Sign in against your own provider"). Unset, each takes @plinth/auth's default.
+   */
   oidc: {
     authority: env.VITE_OIDC_AUTHORITY ?? `${sandboxUrl}/oidc`,
     clientId: env.VITE_OIDC_CLIENT_ID ?? 'plinth-demo',
     /** Which provider (`entra`, `cognito`, …): detected from discovery when unset. */
     provider: env.VITE_OIDC_PROVIDER,
+    /** `memory` (default), `sealed` or `session`: what survives a reload. */
+    tokenStorage: env.VITE_OIDC_TOKEN_STORAGE,
+    /** The token-mediating backend's route on this origin (`@plinth/auth/server`; vite.config.ts mounts one). */
+    backend: env.VITE_OIDC_BACKEND,
+    /** The scopes asked for (default `openid profile email`, plus `offline_access` where listed). */
+    scope: env.VITE_OIDC_SCOPE,
   },
   /** @plinth/analytics: PostHog's project token and API host. */
   posthog: {

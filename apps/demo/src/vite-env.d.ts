@@ -8,6 +8,15 @@ interface ImportMetaEnv {
   readonly VITE_OIDC_CLIENT_ID?: string;
   /** @plinth/auth's `provider` ('entra', 'cognito', 'keycloak', 'auth0', 'okta', 'generic'); default: detected from discovery. */
   readonly VITE_OIDC_PROVIDER?: import('@plinth/auth').IdentityProvider;
+  /** @plinth/auth's `tokenStorage`: 'memory' (default), 'sealed' (a reload restores where the iframe cannot), 'session'. */
+  readonly VITE_OIDC_TOKEN_STORAGE?: import('@plinth/auth').AuthConfig['tokenStorage'];
+  /**
+   * @plinth/auth's `backend`: the token-mediating backend's route on the demo's origin (e.g. `/api/auth/token`),
+   * mounted by the dev and preview servers with `OIDC_CLIENT_SECRET` and `OIDC_COOKIE_SECRET` (vite.config.ts).
+   */
+  readonly VITE_OIDC_BACKEND?: string;
+  /** @plinth/auth's `scope`. Default `openid profile email` (plus `offline_access` where the provider lists it). */
+  readonly VITE_OIDC_SCOPE?: string;
   /** PostHog project token and API host (or your first-party proxy). Default: the sandbox. */
   readonly VITE_POSTHOG_TOKEN?: string;
   readonly VITE_POSTHOG_HOST?: string;

@@ -295,8 +295,10 @@ describe('RequireAuth', () => {
     first.unmount();
 
     // Back from the provider's page, the back/forward cache off (a new page in the same tab, the sign-in still
-    // pending): the sign-in did not complete, and nothing starts another.
+    // pending): the sign-in did not complete, and nothing starts another. React may make sessions it never
+    // mounts (a first render that suspends): one made and dropped leaves the pending sign-in to the one kept.
     const back = fakeClient();
+    composeAuth(SETTINGS, { load: back.load });
     const backView = render(
       <AuthProvider instance={composeAuth(SETTINGS, { load: back.load })}>
         <RequireAuth fallback={<p>fallback</p>}>secret</RequireAuth>

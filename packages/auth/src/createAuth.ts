@@ -133,9 +133,10 @@ export function composeAuth(config: AuthConfig, internals: AuthInternals = {}): 
   const { getState } = session;
   // This tab's sign-in, if one was under way, has come back: through the callback, or another way (Back from the
   // provider's page, without the back/forward cache). Read as the session is made, before anything on this page
-  // (a `RequireAuth`) can start a new one.
-  const cameBack = initial === 'page' && isSignInPending();
-  if (initial !== 'server' && initial !== 'silentCallback') setSignInPending(false);
+  // (a `RequireAuth`) can start a new one; forgotten at `start()`, by the instance the page keeps (React may make
+  // and drop several before one mounts).
+  const pendingAtLoad = initial !== 'server' && initial !== 'silentCallback' && isSignInPending();
+  const cameBack = pendingAtLoad && initial === 'page';
   if (cameBack && !hasSessionMarker()) session.set({ status: 'error', error: cancelled() });
 
   /** Sign-out in one tab signs every tab of the origin out (each tab keeps its own tokens in memory). */
@@ -236,6 +237,7 @@ export function composeAuth(config: AuthConfig, internals: AuthInternals = {}): 
     start() {
       if (!isBrowser || started) return;
       started = true;
+      if (pendingAtLoad) setSignInPending(false);
       addEventListener('pageshow', onPageShow);
       void init();
       session.start();

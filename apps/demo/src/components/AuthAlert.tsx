@@ -11,7 +11,8 @@ export interface AuthNotice {
 
 /**
  * The notice for a session state, or `null` when there is nothing to say. A cancel on the provider's page
- * (`access_denied` from the callback) is the visitor's choice: "Sign-in cancelled", no protocol words.
+ * (`access_denied` from the callback, or Back: `cancelled`) is the visitor's choice: "Sign-in cancelled", no
+ * protocol words.
  */
 export function authNotice(status: AuthStatus, error: AuthError | null, expiresAt: number | null): AuthNotice | null {
   if (status === 'signedIn' && error?.source === 'renew' && expiresAt !== null) {
@@ -21,7 +22,9 @@ export function authNotice(status: AuthStatus, error: AuthError | null, expiresA
   if (status === 'sessionExpired')
     return { kind: 'expired', text: 'Your session has expired.', action: 'Sign in again' };
   if (status !== 'error') return null;
-  if (error?.code === 'access_denied') return { kind: 'cancelled', text: 'Sign-in cancelled.', action: 'Sign in' };
+  // The provider's Cancel (`access_denied`), or Back from its page (`cancelled`).
+  if (error?.code === 'access_denied' || error?.code === 'cancelled')
+    return { kind: 'cancelled', text: 'Sign-in cancelled.', action: 'Sign in' };
   return { kind: 'failed', text: 'Sign-in didn’t work. Please try again.', action: 'Try again' };
 }
 

@@ -9,7 +9,7 @@ const FLOW = new Set(['/signin', '/auth/callback', '/silent-callback']);
  * user's name with a "Sign out" button. These labels are the demo's contract with anyone automating it.
  */
 export function SignInSlot() {
-  const { status, user, signOut } = useAuth();
+  const { status, user, signIn, signOut } = useAuth();
   const location = useLocation();
   const here = FLOW.has(location.pathname) ? '/' : location.pathname + location.search;
   return (
@@ -26,7 +26,18 @@ export function SignInSlot() {
         </>
       )}
       {status !== 'loading' && status !== 'signedIn' && (
-        <Link to={`/signin?returnTo=${encodeURIComponent(here)}`}>Sign in</Link>
+        // A link (it opens in a new tab too), whose click starts the sign-in itself: it works after any failure,
+        // also on /signin after Back from the provider's page, where following the link would change nothing.
+        <Link
+          to={`/signin?returnTo=${encodeURIComponent(here)}`}
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            void signIn({ returnTo: here });
+          }}
+        >
+          Sign in
+        </Link>
       )}
     </div>
   );

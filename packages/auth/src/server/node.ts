@@ -7,7 +7,8 @@ export interface NodeRequest extends AsyncIterable<Uint8Array | string> {
   /** Express and Connect: the URL before a mount path was cut off. */
   originalUrl?: string;
   headers: Record<string, string | string[] | undefined>;
-  socket?: { encrypted?: boolean };
+  /** A TLS socket has `encrypted: true`. `unknown`: Node's `Socket` has no `encrypted` at all, and must fit. */
+  socket?: unknown;
 }
 
 /** What `toNodeHandler` needs of Node's `ServerResponse`. */
@@ -30,7 +31,7 @@ export function toNodeHandler(handler: TokenHandler) {
     for (const [key, value] of Object.entries(req.headers)) {
       for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, one);
     }
-    const scheme = req.socket?.encrypted ? 'https' : 'http';
+    const scheme = (req.socket as { encrypted?: boolean } | undefined)?.encrypted ? 'https' : 'http';
     const method = req.method ?? 'GET';
     const request = new Request(new URL(req.originalUrl ?? req.url ?? '/', `${scheme}://${headers.get('host')}`), {
       method,
