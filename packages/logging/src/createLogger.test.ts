@@ -320,6 +320,23 @@ describe('createLogger', () => {
     logger.stop();
   });
 
+  it('a restore that fails at start-up after an identified session: the SDK starts with no user, and no log names one (issue 34)', async () => {
+    // The page starts before auth has settled (core's visitor is unknown): nobody is named yet.
+    const logger = createLogger(config());
+    logger.start();
+    logger.info('before auth settled');
+    await settled(logger);
+    expect(client.calls[0]).toBe('user null'); // the SDK's user is cleared before any log
+    channel.signedOut(); // the silent restore failed: nobody is signed in
+    logger.info('after');
+    expect(client.calls.filter((call) => call !== 'user null')).toEqual([]);
+    expect(client.logs.map((l) => [l.message, l.context])).toEqual([
+      ['before auth settled', {}],
+      ['after', {}],
+    ]);
+    logger.stop();
+  });
+
   it('logs channel exceptions and reports (through the threshold), and stops listening on stop', async () => {
     const logger = createLogger(config({ level: 'info' }));
     logger.start();

@@ -1,5 +1,4 @@
 import {
-  type ChannelSession,
   configError,
   createVendorLoader,
   type EventContext,
@@ -7,7 +6,9 @@ import {
   isDevelopment,
   channel as pageChannel,
   scrubDeep,
+  userOf,
   type VendorLoader,
+  type Visitor,
 } from '@plinth/core';
 import type { LogClient } from './adapter/datadog';
 import { createBaseLogger, messageOf } from './base';
@@ -92,12 +93,17 @@ export function createLogger(config: LoggerConfig): Logger {
     printTo[(CONSOLE_METHOD[level] ?? level) as 'debug' | 'info' | 'warn' | 'error'].apply(console, args);
   };
 
-  // Who is signed in now, as the log shows it (`config.user`, the id only by default), mapped once per session.
+  // Who is signed in now (core's visitor, read live), as the log shows it (`config.user`, the id only by default),
+  // mapped once per visitor snapshot.
   const toUser = config.user ?? idOnly;
-  let seen: { session: ChannelSession | null; user: LogContext | undefined } = { session: null, user: undefined };
+  let seen: { visitor: Visitor | undefined; user: LogContext | undefined } = { visitor: undefined, user: undefined };
   const currentUser = () => {
-    const session = channel ? channel.session() : null;
-    if (session !== seen.session) seen = { session, user: session ? toUser(session.user) : undefined };
+    if (!channel) return undefined;
+    const visitor = channel.visitor.get();
+    if (visitor !== seen.visitor) {
+      const user = userOf(visitor);
+      seen = { visitor, user: user ? toUser(user) : undefined };
+    }
     return seen.user;
   };
 
@@ -152,8 +158,7 @@ export function createLogger(config: LoggerConfig): Logger {
     syncUser();
     if (!identityFollowed) {
       identityFollowed = true;
-      channel.on('signedIn', syncUser);
-      channel.on('signedOut', syncUser);
+      channel.visitor.subscribe(syncUser);
     }
     if (unsubscribe.length > 0) return;
     unsubscribe = [
