@@ -1,4 +1,5 @@
 import { isPlinthError } from '@plinth/core';
+import { recordChannel, resetChannel } from '@plinth/core/testing';
 import { resolveConfig } from './config';
 import type { AuthConfig } from './types';
 
@@ -87,5 +88,30 @@ describe('AuthConfig: provider', () => {
       source: 'config',
       code: 'invalid_option',
     });
+  });
+});
+
+describe('a provider that never answers in an iframe (Cognito)', () => {
+  it("with tokenStorage 'memory' and no backend: says once, in development, that every reload signs out and what fixes it", () => {
+    resetChannel(); // the warnings already given on this page
+    const recording = recordChannel();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      for (const config of [
+        { provider: 'cognito', tokenStorage: 'sealed' },
+        { provider: 'cognito', backend: '/api/auth/token' },
+        { provider: 'entra' },
+      ] as const)
+        resolveConfig({ authority: 'https://id.example', clientId: 'spa', ...config });
+      expect(warn).not.toHaveBeenCalled();
+      resolveConfig({ authority: 'https://id.example', clientId: 'spa', provider: 'cognito' });
+      resolveConfig({ authority: 'https://id.example', clientId: 'spa', provider: 'cognito' });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/cognito .*every reload signs out; set tokenStorage: 'sealed'/);
+      expect(recording.of('report').map((r) => r.level)).toEqual(['error']);
+    } finally {
+      warn.mockRestore();
+      recording.stop();
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { configError } from '@plinth/core';
-import type { AuthConfig } from './types';
+import { configError, reportMisconfiguration } from '@plinth/core';
+import type { AuthConfig, IdentityProvider } from './types';
 
 type Optional =
   | 'backend'
@@ -73,5 +73,23 @@ export function resolveConfig(config: AuthConfig): ResolvedAuthConfig {
       `auth: Google's token endpoint requires the client secret, which a browser-only app cannot keep: sign in to Google through a token-mediating backend that holds it (${GOOGLE})`,
       'invalid_option',
     );
+  warnIfReloadsSignOut(provider, resolved);
   return resolved;
+}
+
+/** Providers whose pages refuse every iframe, so a silent sign-in (`prompt=none`) can never answer (Cognito). */
+const NO_IFRAME: ReadonlySet<IdentityProvider> = new Set(['cognito']);
+
+/**
+ * Says, once per page, that every reload will sign out: the provider never answers in an iframe and nothing else
+ * survives a reload (`tokenStorage: 'memory'`, no `backend`): core's misconfiguration report (a console warning in
+ * development naming the fix, an `error` report on the channel in every environment). Called for a `provider` given
+ * in the config (at creation) and for one detected from discovery.
+ */
+export function warnIfReloadsSignOut(provider: IdentityProvider | undefined, resolved: ResolvedAuthConfig): void {
+  if (!provider || !NO_IFRAME.has(provider) || resolved.tokenStorage !== 'memory' || resolved.backend) return;
+  reportMisconfiguration(
+    `plinth.auth.reload-signs-out.${provider}`,
+    `auth: ${provider} never answers a silent sign-in in an iframe, so with tokenStorage 'memory' every reload signs out; set tokenStorage: 'sealed' (the refresh token, encrypted in IndexedDB) or a backend (README, "Going live")`,
+  );
 }

@@ -7,7 +7,7 @@ import { reportMisconfiguration } from '@plinth/core';
 import { InMemoryWebStorage, type StateStore, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { AuthError, type AuthErrorSource } from '../AuthError';
 import { BACKEND_REFRESH_TOKEN } from '../backend';
-import type { ResolvedAuthConfig } from '../config';
+import { type ResolvedAuthConfig, warnIfReloadsSignOut } from '../config';
 import type { AuthorizationParams, AuthSession, IdentityProvider, OidcAdapter } from '../types';
 import { type IdTokenPolicy, signingAlgorithms, verifyIdToken } from './jose';
 import { REQUEST_PREFIX } from './oidc-requests';
@@ -163,6 +163,7 @@ export function createOidcAdapter(settings: ResolvedAuthConfig): OidcAdapter {
       }
       const issuer = typeof metadata.issuer === 'string' ? metadata.issuer : '';
       const provider = detectProvider(metadata, settings.provider);
+      if (!settings.provider) warnIfReloadsSignOut(provider, settings);
       if (!issuer || !issuerMatchesAuthority(issuer, settings.authority, provider)) {
         throw new AuthError(
           `discovery: the provider's issuer is "${issuer}", not the configured authority "${settings.authority}"`,
