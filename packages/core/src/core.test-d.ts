@@ -1,5 +1,14 @@
 import { expectTypeOf } from 'vitest';
-import { type ChannelEventOf, createChannel, createVendorLoader, PlinthError, type VendorStatus } from './index';
+import {
+  type ChannelEventOf,
+  createChannel,
+  createVendorLoader,
+  PlinthError,
+  type PlinthUser,
+  userOf,
+  type VendorStatus,
+  type Visitor,
+} from './index';
 
 describe('types', () => {
   it('channel listeners get the payload of their type', () => {
@@ -46,6 +55,24 @@ describe('types', () => {
     c.on('searched', (event) => expectTypeOf(event.query).toEqualTypeOf<string>());
     // @ts-expect-error wrong payload
     c.emit('searched', { q: 1 });
+  });
+
+  it('the visitor narrows on its subject; only the channel writes it', () => {
+    const { visitor } = createChannel();
+    const { subject } = visitor.get();
+    if (subject.kind === 'identified') expectTypeOf(subject.user).toEqualTypeOf<PlinthUser>();
+    // @ts-expect-error no user unless identified
+    if (subject.kind === 'anonymous') void subject.user;
+    expectTypeOf(userOf(visitor.get())).toEqualTypeOf<PlinthUser | null>();
+    visitor.subscribe((next, previous) => {
+      expectTypeOf(next).toEqualTypeOf<Visitor>();
+      expectTypeOf(previous).toEqualTypeOf<Visitor>();
+    });
+    expectTypeOf(visitor.settled()).resolves.toEqualTypeOf<Visitor>();
+    // @ts-expect-error read-only: written through channel.signedIn/signedOut
+    visitor.get().version = 2;
+    // @ts-expect-error no setter on the store
+    visitor.set({ kind: 'anonymous' });
   });
 
   it('PlinthError narrows source and code', () => {
