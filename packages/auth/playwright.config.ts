@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
 
 // Another checkout's journeys may hold the default ports (its server would be reused): move both with
-// AUTH_E2E_PORT and AUTH_E2E_SANDBOX_PORT (the sandbox takes that port and the next eight).
+// AUTH_E2E_PORT and AUTH_E2E_SANDBOX_PORT (the sandbox takes that port and the next ten).
 const PORT = Number(process.env.AUTH_E2E_PORT ?? 4184);
 const SANDBOX_PORT = Number(process.env.AUTH_E2E_SANDBOX_PORT ?? 4711);
 export const ORIGIN = `http://127.0.0.1:${PORT}`;

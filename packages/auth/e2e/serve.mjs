@@ -52,6 +52,20 @@ for (const [offset, profile] of [
     vendorOptions: { oidc: { profile, accessTokenTtl: profile === 'google' ? 8 : 6, thirdPartyCookies: false } },
   });
 }
+// Glewlwyd's ways (@plinth/sandbox's `glewlwyd` profile: a nonce required, prompt=none only with the last ID token
+// as id_token_hint, interaction_required for no session, revocation refused to public clients, no Cancel button):
+// +9 issues refresh tokens, not rotated (as scripts/providers/glewlwyd.mjs configures Glewlwyd); +10 none, so a
+// renewal and a reload go through prompt=none with the hint. e2e/glewlwyd-profile.spec.ts.
+for (const [offset, refreshTokens] of [
+  [9, 'always'],
+  [10, 'never'],
+]) {
+  profiles[`glewlwyd-${refreshTokens}`] = await startSandbox({
+    port: Number(values['sandbox-port'] ?? 4711) + offset,
+    quiet: true,
+    vendorOptions: { oidc: { profile: 'glewlwyd', refreshTokens, rotateRefreshTokens: false, accessTokenTtl: 8 } },
+  });
+}
 const port = Number(values.port ?? 4184);
 const hostile = await startHostileProvider({
   port: Number(values['sandbox-port'] ?? 4711) + 1,

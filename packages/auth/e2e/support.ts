@@ -3,7 +3,7 @@ import { SANDBOX_URL } from '../playwright.config';
 
 /** The journeys' shared parts: the sandboxes e2e/serve.mjs starts, their recordings, the app's settings, a sign-in. */
 
-/** The sandbox `offset` ports after the main one (e2e/serve.mjs: +1 hostile, +2 strict, +3 blocked, +4 … +7 the profiles, +8 SameSite=None cookies). */
+/** The sandbox `offset` ports after the main one (e2e/serve.mjs: +1 hostile, +2 strict, +3 blocked, +4 … +7 the profiles, +8 SameSite=None cookies, +9 and +10 Glewlwyd's ways). */
 export const sandboxAt = (offset: number) =>
   SANDBOX_URL.replace(/:(\d+)$/, (_m, port: string) => `:${Number(port) + offset}`);
 
