@@ -21,13 +21,15 @@ const origins = (...urls: (string | undefined)[]) => [
  * hosts that src/config.ts points at (the sandbox by default), the OpenID provider as the only frame
  * (the silent sign-in iframe, which comes back to this origin's /silent-callback), framed only by itself.
  */
-function contentSecurityPolicy(env: Record<string, string>): string {
+export function contentSecurityPolicy(env: Record<string, string>): string {
   const sandbox = (env.VITE_SANDBOX_URL ?? 'http://127.0.0.1:4700').replace(/\/$/, '');
   const authority = env.VITE_OIDC_AUTHORITY ?? `${sandbox}/oidc`;
   const connect = origins(
     sandbox,
     authority,
     env.VITE_POSTHOG_HOST,
+    // PostHog Cloud reads its remote config from the region's assets host (@plinth/analytics' POSTHOG_HOSTS).
+    env.VITE_POSTHOG_HOST?.replace(/^https:\/\/(us|eu)\.i\.posthog\.com\/?$/, 'https://$1-assets.i.posthog.com'),
     env.VITE_LD_BASE_URL,
     env.VITE_LD_STREAM_URL,
     env.VITE_LD_EVENTS_URL,
