@@ -160,6 +160,20 @@ describe('AuthProvider', () => {
     recording.stop();
   });
 
+  it('back from an abandoned sign-in (no session): the status is the cancelled sign-in, the visitor anonymous (issue 34)', async () => {
+    const { channel } = await import('@plinth/core');
+    const { setSignInPending } = await import('./storage');
+    setSignInPending(true); // this tab left for the provider's page and came back another way
+    const { load } = fakeClient();
+    render(
+      <AuthProvider instance={composeAuth(SETTINGS, { load })}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(screen.getByTestId('probe').textContent).toBe('error:signIn/cancelled');
+    await waitFor(() => expect(channel.visitor.get().subject).toEqual({ kind: 'anonymous' }));
+  });
+
   it('exchanges one callback once across StrictMode and two providers, then replaces the URL with returnTo', async () => {
     goTo('/auth/callback?code=c1&state=s1&session_state=x&iss=http%3A%2F%2F127.0.0.1');
     const lengthBefore = history.length;

@@ -208,8 +208,9 @@ export function composeAuth(config: AuthConfig, internals: AuthInternals = {}): 
         if (cameBack && getState().status === 'signedOut') session.set({ status: 'error', error: cancelled() });
       } else {
         if (getState().status === 'loading') session.set({ status: 'signedOut' });
-        // Start-up without a session: auth knows nobody is signed in, and says so to the page's visitor.
-        if (getState().status === 'signedOut') channel.signedOut();
+        // Start-up without a session (signed out, or back from an abandoned sign-in): auth knows nobody is signed in,
+        // and says so to the page's visitor.
+        if (getState().status !== 'signedIn') channel.signedOut();
       }
     })());
 
