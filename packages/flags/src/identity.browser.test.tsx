@@ -121,3 +121,50 @@ it('sign-in, sign-out, consent pending / granted / revoked / granted again, and 
   // Nothing sent since the sign-out names Carol: no evaluation, no stream, no event.
   expect(carrying(after, CAROL)).toEqual([]);
 });
+
+describe('core’s visitor, with the real SDK (issue 34)', () => {
+  const anonymousContext = { kind: 'user', anonymous: true, key: expect.any(String) };
+
+  it('a restore that fails at start-up after an identified session: her cached values go, and no request carries her', async () => {
+    // An earlier visit: Carol's values, kept under her subject.
+    localStorage.setItem(`plinth.flags.${env}.user:${CAROL}`, JSON.stringify({ theme: 'dark' }));
+    const startedAt = Date.now();
+    render(
+      <TestConsentProvider decisions={{ functional: 'granted' }}>
+        <FlagsProvider config={sandboxConfig(env)}>
+          <Probe />
+        </FlagsProvider>
+      </TestConsentProvider>,
+    );
+    // The page starts before auth settles: the SDK evaluates an anonymous visitor (the positive sentinel)…
+    await waitFor(async () => expect(await contexts('evalx')).toContainEqual(anonymousContext), { timeout: 5000 });
+    act(() => channel.signedOut()); // …and the silent restore fails: nobody is signed in.
+    await waitFor(() => expect(localStorage.getItem(`plinth.flags.${env}.user:${CAROL}`)).toBeNull());
+    expect(carrying(await received(startedAt), CAROL)).toEqual([]);
+  });
+
+  it('a sign-out while the instance is stopped reaches it at its next start: the SDK evaluates the anonymous context', async () => {
+    act(() => channel.signedIn({ id: CAROL }));
+    const consent = createTestConsent({ functional: 'granted' });
+    const { createFlags } = await import('./createFlags');
+    const flags = createFlags(sandboxConfig(env, { consent }));
+    const tree = () => (
+      <FlagsProvider instance={flags}>
+        <Probe />
+      </FlagsProvider>
+    );
+    const first = render(tree());
+    await waitFor(async () => expect(await contexts('evalx')).toEqual([{ kind: 'user', key: CAROL }]), {
+      timeout: 5000,
+    });
+    first.unmount(); // the instance stops (its SDK stays)
+    const signedOutAt = Date.now();
+    act(() => channel.signedOut()); // another tab, or an expiry, while nobody here listens
+    render(tree());
+    await waitFor(async () => expect(await contexts('evalx', signedOutAt)).toContainEqual(anonymousContext), {
+      timeout: 5000,
+    });
+    expect(carrying(await received(signedOutAt), CAROL)).toEqual([]);
+    expect(localStorage.getItem(`plinth.flags.${env}.user:${CAROL}`)).toBeNull();
+  });
+});
