@@ -32,9 +32,18 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, sources: false },
   },
   projects: [
-    { name: 'glewlwyd', grepInvert: /back\/forward cache off/ },
+    { name: 'glewlwyd', grepInvert: /back\/forward cache (on|off)/ },
     {
-      // Back loads the page anew instead of restoring it: Chromium without its back/forward cache.
+      // The back/forward cache on, as in a visitor's Chrome: the full browser (the headless shell has none,
+      // "BackForwardCacheDisabledForDelegate"), without Playwright's --disable-back-forward-cache.
+      name: 'glewlwyd, back/forward cache',
+      grep: /back\/forward cache on/,
+      use: {
+        launchOptions: { ...chromiumLaunchOptions('browser'), ignoreDefaultArgs: ['--disable-back-forward-cache'] },
+      },
+    },
+    {
+      // Back loads the page anew instead of restoring it.
       name: 'glewlwyd, no back/forward cache',
       grep: /back\/forward cache off/,
       use: { launchOptions: { ...launch, args: [...launch.args, '--disable-features=BackForwardCache'] } },

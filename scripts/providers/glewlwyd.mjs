@@ -202,8 +202,11 @@ function oidcParameters() {
     'session-management-allowed': true,
     'session-cookie-name': 'GLEWLWYD2_OIDC_SID',
     'session-cookie-expiration': 2419200,
-    'front-channel-logout-allowed': false,
-    'back-channel-logout-allowed': false,
+    // Left on as the admin UI has them: with front-channel logout off, the end-session page's session list answers
+    // 400 (protocol_oidc.c, get_session_front_client_list) and its Logout button throws (webapp-src/src/Login/
+    // EndSession.js): sign-out through end_session works only with it on.
+    'front-channel-logout-allowed': true,
+    'back-channel-logout-allowed': true,
     'client-jwks-parameter': 'jwks',
     'request-maximum-exp': 3600,
     'encrypt-out-token-allow': false,
