@@ -146,4 +146,39 @@ describe('who a log names, with the real Datadog SDK', () => {
     expect(sdkUser()).toEqual({}); // the SDK heard the sign-out
     expect(JSON.stringify(await received(sandboxUrl))).not.toContain('carol');
   });
+
+  it('a sign-out while the logger is stopped reaches the SDK at once, and its next start names nobody (issue 34)', async () => {
+    await ready();
+    channel.signedIn({ id: 'fay' });
+    const before = await logAndCrash('fay before');
+    expect(userOf(before.crashed)).toEqual({ id: 'fay' }); // the SDK knew fay: the check below can fail
+    await clearReceived(sandboxUrl);
+    logger.stop(); // the provider unmounted; the SDK still captures errors
+    channel.signedOut(); // another tab, or an expiry
+    expect(sdkUser()).toEqual({});
+    logger.start();
+    const after = await logAndCrash('after the restart');
+    expect(userOf(after.log)).toEqual({});
+    expect(userOf(after.crashed)).toEqual({});
+    expect(JSON.stringify(await received(sandboxUrl))).not.toContain('fay');
+  });
+
+  it('a restore that fails at start-up after an identified session: nothing names her, before or after auth settles (issue 34)', async () => {
+    await ready();
+    channel.signedIn({ id: 'gia' });
+    expect(userOf((await logAndCrash('gia before')).crashed)).toEqual({ id: 'gia' });
+    await clearReceived(sandboxUrl);
+    resetChannel(); // the next page load: the visitor is unknown until auth settles (the SDK is the page's, as after a reload)
+    logger.stop();
+    logger.start(); // the logger starts again on the new page
+    const during = await logAndCrash('while the restore is under way');
+    channel.signedOut(); // the silent restore failed
+    const after = await logAndCrash('after the restore failed');
+    for (const { log, crashed } of [during, after]) {
+      expect(log).toBeTruthy();
+      expect(userOf(log)).toEqual({});
+      expect(userOf(crashed)).toEqual({});
+    }
+    expect(JSON.stringify(await received(sandboxUrl))).not.toContain('gia');
+  });
 });
