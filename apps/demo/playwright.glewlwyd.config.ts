@@ -6,10 +6,10 @@ const PORT = 4176;
 const SANDBOX_PORT = 4703;
 /** Glewlwyd's own port; its issuer is its OIDC plugin instance's URL. */
 const GLEWLWYD_PORT = Number(process.env.GLEWLWYD_PORT ?? 4593);
+export const GLEWLWYD_DEMO_URL = `http://127.0.0.1:${PORT}`;
 export const GLEWLWYD_URL = `http://127.0.0.1:${GLEWLWYD_PORT}`;
 export const GLEWLWYD_ISSUER = `${GLEWLWYD_URL}/api/oidc`;
 const launch = chromiumLaunchOptions();
-export const GLEWLWYD_SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 
 /**
  * e2e/glewlwyd.spec.ts: the demo's sign-in journeys against a real OpenID provider written by others, installed
@@ -27,7 +27,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: GLEWLWYD_DEMO_URL,
     launchOptions: launch,
     trace: { mode: 'retain-on-failure', screenshots: false, sources: false },
   },
@@ -57,11 +57,11 @@ export default defineConfig({
       url: `${GLEWLWYD_ISSUER}/.well-known/openid-configuration`,
       reuseExistingServer: true,
       timeout: 300_000,
-      env: { GLEWLWYD_PORT: String(GLEWLWYD_PORT), DEMO_ORIGIN: `http://127.0.0.1:${PORT}` },
+      env: { GLEWLWYD_PORT: String(GLEWLWYD_PORT), DEMO_ORIGIN: GLEWLWYD_DEMO_URL },
     },
     {
       command: `node scripts/dev.mjs --preview --port ${PORT} --sandbox-port ${SANDBOX_PORT} --out-dir .preview-glewlwyd --quiet`,
-      url: `http://127.0.0.1:${PORT}/`,
+      url: `${GLEWLWYD_DEMO_URL}/`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {

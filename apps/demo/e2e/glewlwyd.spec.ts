@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
-import { GLEWLWYD_ISSUER, GLEWLWYD_URL } from '../playwright.glewlwyd.config';
+import { GLEWLWYD_DEMO_URL as DEMO, GLEWLWYD_ISSUER, GLEWLWYD_URL } from '../playwright.glewlwyd.config';
 
 // The demo against a real OpenID provider written by others: Glewlwyd 2.7 from Debian's packages, configured from
 // nothing by scripts/providers/glewlwyd.mjs as its documentation says (a public client, code + PKCE, refresh
@@ -12,7 +12,6 @@ import { GLEWLWYD_ISSUER, GLEWLWYD_URL } from '../playwright.glewlwyd.config';
 
 const USER = { login: 'ada', password: 'ada-lovelace-1815', name: 'Ada Lovelace' };
 const TOKEN_ENDPOINT = `${GLEWLWYD_ISSUER}/token`;
-const DEMO = 'http://127.0.0.1:4176';
 const LOG = `${process.env.GLEWLWYD_HOME ?? '/tmp/plinth-glewlwyd'}/glewlwyd.log`;
 
 interface TokenExchange {
@@ -78,7 +77,12 @@ async function signIn(page: Page) {
     await grant.click();
     await expect(grant).toBeHidden();
   }
+  // Glewlwyd's answer at the demo's callback: a code, not an error (before the nonce: "nonce required").
+  const callback = page.waitForRequest((request) => request.url().startsWith(`${DEMO}/auth/callback?`));
   await proceed.click();
+  const answer = new URL((await callback).url()).searchParams;
+  expect(`${answer.get('error') ?? ''} ${answer.get('error_description') ?? ''}`.trim(), 'Glewlwyd’s error').toBe('');
+  expect(answer.get('code')).toBeTruthy();
   await expect(page.getByTestId('user-name')).toHaveText(USER.name);
 }
 
