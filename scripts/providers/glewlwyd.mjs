@@ -89,7 +89,11 @@ function install() {
     if (apt('update').status !== 0) fail('apt-get update failed');
     if (apt('install', 'glewlwyd').status !== 0) fail('apt-get install -y glewlwyd failed');
   }
-  // The package's postinst may start the system service (/etc/glewlwyd, port 4593): this one is ours.
+}
+
+/** Debian's own service (/etc/glewlwyd, started by the package's postinst where an init system runs): stopped. */
+function stopSystemService() {
+  if (process.getuid?.() !== 0) return;
   spawnSync('invoke-rc.d', ['glewlwyd', 'stop'], { stdio: 'ignore' });
 }
 
@@ -275,6 +279,10 @@ async function start({ foreground }) {
   }
   const stale = pidOf();
   if (stale) process.kill(stale, 'SIGTERM');
+  if (await answers(`${BASE}/config/`)) {
+    stopSystemService();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
   if (await answers(`${BASE}/config/`))
     fail(`port ${PORT} is in use by another server (a system glewlwyd?). Stop it, or choose GLEWLWYD_PORT.`);
   const started = Date.now();
