@@ -31,38 +31,21 @@ export interface AdapterHooks {
   forget?(person: string): boolean;
 }
 
-/** posthog-js's persistence name for a project token (its `persistence_name` default). */
-const persistenceName = (token: string) =>
-  `ph_${token.replace(/\+/g, 'PL').replace(/\//g, 'SL').replace(/=/g, 'EQ')}_posthog`;
-
 /**
- * The identified person posthog-js persisted for `token` (localStorage, else its cookie), read before it starts:
- * its `distinct_id` when `$user_state` is `identified`, else `undefined`.
+ * The identified person posthog-js persisted for `token` (its `ph_<token>_posthog`, in localStorage, else its
+ * cookie), read before it starts: its `distinct_id` when `$user_state` is `identified`, else `undefined`.
  */
 export function rememberedPerson(token: string): string | undefined {
-  const name = persistenceName(token);
-  const parse = (raw: string | null | undefined) => {
-    try {
-      const state = JSON.parse(raw ?? 'null') as { distinct_id?: unknown; $user_state?: unknown } | null;
-      return state?.$user_state === 'identified' && typeof state.distinct_id === 'string'
-        ? state.distinct_id
-        : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  let stored: string | null = null;
+  const name = `ph_${token.replace(/\+/g, 'PL').replace(/\//g, 'SL').replace(/=/g, 'EQ')}_posthog`;
   try {
-    stored = globalThis.localStorage?.getItem(name) ?? null;
+    const cookie = document.cookie.split('; ').find((pair) => pair.startsWith(`${name}=`));
+    const state = JSON.parse(
+      localStorage.getItem(name) ?? decodeURIComponent(cookie?.slice(name.length + 1) ?? 'null'),
+    ) as { distinct_id?: unknown; $user_state?: unknown } | null;
+    return state?.$user_state === 'identified' && typeof state.distinct_id === 'string' ? state.distinct_id : undefined;
   } catch {
-    // storage disabled
+    return undefined; // storage disabled, or unreadable: nothing remembered
   }
-  if (stored) return parse(stored);
-  for (const pair of document.cookie.split(';')) {
-    const [key, ...value] = pair.trim().split('=');
-    if (key === name) return parse(decodeURIComponent(value.join('=')));
-  }
-  return undefined;
 }
 
 /**
