@@ -33,33 +33,20 @@ const storage = (): Storage | undefined => {
   }
 };
 
-/** Removes `key`, or every key starting with `prefix` (but `keep`), and the SDK's own storage (`ld:…` keys). */
-function remove(key: string | undefined, prefix?: string, keep?: string) {
+/**
+ * Removes every key starting with `prefix` but `keep`; when any went (or `always`), the SDK's own storage too
+ * (`ld:…` keys).
+ */
+function remove(prefix: string, keep?: string, always = false) {
   try {
     const store = storage();
     if (!store) return;
-    if (key !== undefined) store.removeItem(key);
-    for (let i = store.length - 1; i >= 0; i -= 1) {
-      const name = store.key(i);
-      if (name?.startsWith('ld:') || (prefix && name?.startsWith(prefix) && name !== keep)) store.removeItem(name);
-    }
+    const gone = Object.keys(store).filter((name) => name.startsWith(prefix) && name !== keep);
+    if (always || gone.length > 0) gone.push(...Object.keys(store).filter((name) => name.startsWith('ld:')));
+    for (const name of gone) store.removeItem(name);
   } catch {
     // disabled storage: nothing to remove
   }
-}
-
-/** Whether web storage holds a key starting with `prefix` other than `keep`. */
-function holdsOther(prefix: string, keep: string): boolean {
-  try {
-    const store = storage();
-    for (let i = 0; store && i < store.length; i += 1) {
-      const name = store.key(i);
-      if (name?.startsWith(prefix) && name !== keep) return true;
-    }
-  } catch {
-    // disabled storage: nothing held
-  }
-  return false;
 }
 
 export function createFlagCache(options: {
@@ -74,7 +61,6 @@ export function createFlagCache(options: {
   const prefix = `plinth.flags.${options.clientSideId}.`;
   const keyFor = (user: PlinthUser | null) => `${prefix}${user ? `user:${user.id}` : 'anonymous'}`;
   let key = keyFor(options.user);
-  let signedIn = options.user !== null;
   const usable = () => options.enabled && options.allowed();
 
   const read = (): Record<string, FlagValue> | undefined => {
@@ -99,12 +85,11 @@ export function createFlagCache(options: {
     follow(user) {
       const next = keyFor(user);
       // Another subject's values (a signed-in user's, kept from this page or an earlier visit) go.
-      if ((signedIn && next !== key) || holdsOther(`${prefix}user:`, next)) remove(undefined, `${prefix}user:`, next);
-      signedIn = user !== null;
+      remove(`${prefix}user:`, next);
       key = next;
     },
     revoke() {
-      remove(key, prefix);
+      remove(prefix, undefined, true);
       forgetVisitorKey();
     },
   };

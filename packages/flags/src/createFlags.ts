@@ -228,12 +228,10 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
   const reconcile = (visitor: Visitor) => {
     if (visitor.subject.kind === 'unknown') return;
     const user = userOf(visitor);
-    const next = user?.id ?? null;
     cache.follow(user);
-    if (next === followed) return;
-    const left = followed;
-    followed = next;
-    if (next === null && left != null) evaluation.reset();
+    if ((user?.id ?? null) === followed) return;
+    if (!user && followed) evaluation.reset();
+    followed = user?.id ?? null;
     identify();
   };
 
@@ -264,7 +262,7 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
       if (!isBrowser || closed || following.length > 0) return;
       started = true;
       reconcile(channel.visitor.get());
-      following = [channel.visitor.subscribe((next) => reconcile(next))];
+      following = [channel.visitor.subscribe(reconcile)];
       void loader.start();
       // After the loader's own subscription: the SDK is closed first, then its storage goes. Kept while
       // stopped, as the loader's is: a revocation after an unmount still clears the cache.
