@@ -400,4 +400,53 @@ describe('AnalyticsProvider', () => {
     expect(screen.getByTestId('failure').textContent).toBe('none');
     await waitFor(() => expect(screen.getByTestId('failure').textContent).toBe('loader/blocked'));
   });
+
+  it('at load, a person posthog-js remembered waits for auth to settle (bounded by timeoutMs) and is forgotten unless they are the visitor (issue 34)', async () => {
+    mount({ analytics: 'granted' });
+    await waitFor(() => expect(fake.loads).toHaveLength(1));
+    const { hooks } = fake.loads[0] as {
+      hooks: { remembered(person?: string): Promise<void>; forget(person: string): boolean };
+    };
+    // Nobody remembered: no wait.
+    await expect(hooks.remembered(undefined)).resolves.toBeUndefined();
+    // Someone remembered while auth has not settled: the SDK starts once it has.
+    let started = false;
+    const waiting = hooks.remembered('carol').then(() => {
+      started = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0)); // a turn of the event loop: still waiting
+    expect(started).toBe(false);
+    expect(hooks.forget('carol')).toBe(false); // unknown yet: nobody to tell her from
+    act(() => channel.signedOut()); // the silent restore failed
+    await waiting;
+    expect(hooks.forget('carol')).toBe(true);
+    act(() => channel.signedIn({ id: 'carol' }));
+    expect(hooks.forget('carol')).toBe(false); // she is back: kept
+    expect(hooks.forget('dan')).toBe(true); // someone else remembered: forgotten
+  });
+
+  it('the wait for auth is bounded: past timeoutMs the SDK starts, and keeps who it remembered (issue 34)', async () => {
+    vi.useFakeTimers();
+    try {
+      const analytics = createAnalytics({
+        token: 'phc_test',
+        consent: createTestConsent({ analytics: 'granted' }),
+        timeoutMs: 1000,
+      });
+      render(<AnalyticsProvider instance={analytics} />);
+      await vi.waitFor(() => expect(fake.loads).toHaveLength(1));
+      const { hooks } = fake.loads[0] as { hooks: { remembered(person?: string): Promise<void> } };
+      let started = false;
+      void hooks.remembered('carol').then(() => {
+        started = true;
+      });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(started).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(started).toBe(true);
+      analytics.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
