@@ -36,6 +36,51 @@ export async function signOut(page: Page, touch = false) {
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 
+/** The vendors whose requests may carry a person (PostHog's distinct id, LaunchDarkly's context key, Datadog's usr.id). */
+export const PERSON_VENDORS = 'posthog,launchdarkly,datadog';
+
+/** The subject (`sub`) the sandbox provider issued the first token for: who signed in. */
+export async function signedInSubject(page: Page): Promise<string> {
+  const sub = String((await received(page, 'oidc')).find((e) => e.route === 'token')?.meta?.sub);
+  expect(sub).toMatch(/\w{8,}/);
+  return sub;
+}
+
+/** Each recorded request that carries `sub`: vendor, method, route and where in it (the decoded request). */
+export const carrying = (sub: string) => (entries: Received[]) =>
+  entries.flatMap((e) => {
+    const json = JSON.stringify(e);
+    const at = json.indexOf(sub);
+    return at === -1
+      ? []
+      : [`${e.vendor} ${e.method} ${e.route ?? e.path}: …${json.slice(Math.max(0, at - 30), at)}<sub>…`];
+  });
+
+/** Logs the demo's warning (Break something); Datadog sends it when the page is left. */
+export async function logWarning(page: Page) {
+  await page.getByRole('link', { name: 'Break something' }).click();
+  await page.getByRole('button', { name: 'Log a warning' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Logged at/ })).toBeVisible();
+  // Datadog's SDK is fetched at this first log: once it is there the log is in its batch, which leaving the page
+  // sends (a page left while the SDK is still arriving takes the queued log with it).
+  await page.waitForFunction(() => 'DD_LOGS' in window);
+}
+
+/** Waits until the recording of `vendors` holds still for a second (the batches sent as a page was left too). */
+export async function recordingSettles(page: Page, vendors = PERSON_VENDORS) {
+  let count = -1;
+  await expect
+    .poll(
+      async () => {
+        const previous = count;
+        count = (await received(page, vendors)).length;
+        return count === previous;
+      },
+      { message: 'the recording settles', intervals: [1_000] },
+    )
+    .toBe(true);
+}
+
 /**
  * A Content-Security-Policy violation: a `securitypolicyviolation` event that a page (or any frame in
  * it) dispatched, or Chromium's console report of one. Both are kept: a blocked frame-ancestors framing

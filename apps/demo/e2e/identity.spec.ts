@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
-import { expect, type Received, received, signIn, signOut, test } from './fixtures';
-
-const VENDORS = 'posthog,launchdarkly,datadog';
+import {
+  carrying,
+  expect,
+  logWarning,
+  received,
+  recordingSettles,
+  signedInSubject,
+  signIn,
+  signOut,
+  test,
+  PERSON_VENDORS as VENDORS,
+} from './fixtures';
 
 /**
  * What must arrive after the re-grant for the absence below to mean anything: PostHog's capture,
@@ -23,16 +32,6 @@ async function decideAll(page: Page, choice: 'Allow' | 'Deny') {
   }
 }
 
-/** Logs the demo's warning (Break something); Datadog sends it when the page is left. */
-async function logWarning(page: Page) {
-  await page.getByRole('link', { name: 'Break something' }).click();
-  await page.getByRole('button', { name: 'Log a warning' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Logged at/ })).toBeVisible();
-  // Datadog's SDK is fetched at this first log: once it is there the log is in its batch, which leaving the page
-  // sends (a page left while the SDK is still arriving takes the queued log with it).
-  await page.waitForFunction(() => 'DD_LOGS' in window);
-}
-
 // The shared computer, two tabs (issue 26): a denial in one tab, a sign-out in the other, a re-grant in
 // the first, never reloaded. Each vendor must then start as nobody: no request carries the subject that
 // signed out (LaunchDarkly's context key, Datadog's `usr.id`, PostHog's distinct id are all the `sub`).
@@ -43,17 +42,8 @@ test('two tabs: denied in one, signed out in the other, allowed again in the fir
   await page.goto('/');
   await page.getByRole('button', { name: 'Accept all' }).click();
   await signIn(page, false, 'Carol');
-  const sub = String((await received(page, 'oidc')).find((e) => e.route === 'token')?.meta?.sub);
-  expect(sub).toMatch(/\w{8,}/);
-  /** Each recorded request that carries the subject: vendor, method, route and where in it (the decoded request). */
-  const carryingSub = (entries: Received[]) =>
-    entries.flatMap((e) => {
-      const json = JSON.stringify(e);
-      const at = json.indexOf(sub);
-      return at === -1
-        ? []
-        : [`${e.vendor} ${e.method} ${e.route ?? e.path}: …${json.slice(Math.max(0, at - 30), at)}<sub>…`];
-    });
+  const sub = await signedInSubject(page);
+  const carryingSub = carrying(sub);
 
   // Signed in, a warning logged; leaving the page sends Datadog's batch, and /privacy brings the session
   // back silently. The reload is before the case starts: tab 1 is never reloaded after it.
@@ -99,17 +89,7 @@ test('two tabs: denied in one, signed out in the other, allowed again in the fir
     }, 'endpoints not yet reached after the re-grant')
     .toEqual([]);
   // …and all of it is in: nothing more arrives for a second (the batches sent as the page was left too).
-  let count = -1;
-  await expect
-    .poll(
-      async () => {
-        const previous = count;
-        count = (await afterSignOut()).length;
-        return count === previous;
-      },
-      { message: 'the recording settles', intervals: [1_000] },
-    )
-    .toBe(true);
+  await recordingSettles(page);
   // …and none of it carries the subject that signed out.
   expect(carryingSub(await afterSignOut()), 'requests after the sign-out carrying the signed-out subject').toEqual([]);
 });

@@ -1,33 +1,18 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { expect, type Received, received, signIn, test } from './fixtures';
-
-const VENDORS = 'posthog,launchdarkly,datadog';
+import type { BrowserContext } from '@playwright/test';
+import {
+  carrying,
+  expect,
+  logWarning,
+  received,
+  recordingSettles,
+  signedInSubject,
+  signIn,
+  test,
+  PERSON_VENDORS as VENDORS,
+} from './fixtures';
 
 /** What must arrive from the second visitor for the absence below to mean anything (`vendor route`). */
 const SECOND_VISITOR = ['datadog logs', 'launchdarkly evalx', 'posthog $pageview'];
-
-/** Logs the demo's warning (Break something); Datadog sends it when the page is left. */
-async function logWarning(page: Page) {
-  await page.getByRole('link', { name: 'Break something' }).click();
-  await page.getByRole('button', { name: 'Log a warning' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /^Logged at/ })).toBeVisible();
-  await page.waitForFunction(() => 'DD_LOGS' in window);
-}
-
-/** Waits until nothing more arrives for a second (the batches sent as a page was left too). */
-async function settled(page: Page) {
-  let count = -1;
-  await expect
-    .poll(
-      async () => {
-        const previous = count;
-        count = (await received(page, VENDORS)).length;
-        return count === previous;
-      },
-      { message: 'the recording settles', intervals: [1_000] },
-    )
-    .toBe(true);
-}
 
 /** Every web storage key and cookie of the demo's origin, with its value, as `where key=value`. */
 async function storedIn(context: BrowserContext): Promise<string[]> {
@@ -49,17 +34,8 @@ test('shared computer: the next visitor is nobody to PostHog, LaunchDarkly and D
   await page.goto('/');
   await page.getByRole('button', { name: 'Accept all' }).click();
   await signIn(page, false, 'Carol');
-  const sub = String((await received(page, 'oidc')).find((e) => e.route === 'token')?.meta?.sub);
-  expect(sub).toMatch(/\w{8,}/);
-  /** Each recorded request that carries the subject: vendor, method, route and where in it (the decoded request). */
-  const carryingSub = (entries: Received[]) =>
-    entries.flatMap((e) => {
-      const json = JSON.stringify(e);
-      const at = json.indexOf(sub);
-      return at === -1
-        ? []
-        : [`${e.vendor} ${e.method} ${e.route ?? e.path}: …${json.slice(Math.max(0, at - 40), at)}<sub>…`];
-    });
+  const sub = await signedInSubject(page);
+  const carryingSub = carrying(sub);
 
   // She browses (page views, flag evaluations, a log), then closes the browser without signing out.
   await page.getByRole('link', { name: 'Article', exact: true }).click();
@@ -70,7 +46,7 @@ test('shared computer: the next visitor is nobody to PostHog, LaunchDarkly and D
   await expect
     .poll(async () => [...new Set(carryingSub(await received(page, VENDORS)).map((row) => row.split(' ')[0]))].sort())
     .toEqual(['datadog', 'launchdarkly', 'posthog']);
-  await settled(page);
+  await recordingSettles(page);
   // The browser keeps what her visit wrote (the sentinel of the storage check below).
   const kept = await page.context().storageState();
   expect(JSON.stringify(kept.origins)).toContain(sub);
@@ -112,7 +88,7 @@ test('shared computer: the next visitor is nobody to PostHog, LaunchDarkly and D
         return SECOND_VISITOR.filter((route) => !seen.has(route));
       }, 'endpoints not yet reached by the second visitor')
       .toEqual([]);
-    await settled(tab);
+    await recordingSettles(tab);
     // …and none of it carries her subject (PostHog's distinct id, LaunchDarkly's context key, Datadog's usr.id).
     expect
       .soft(carryingSub(await his()), "the second visitor's requests carrying the first visitor's subject")
