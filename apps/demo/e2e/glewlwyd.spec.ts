@@ -207,7 +207,7 @@ test('renewal past the 20 s access token: still signed in, a refresh grant, the 
   await expect(page.getByTestId('user-name')).toHaveText(USER.name);
   await expect(page.getByRole('alert')).toHaveCount(0);
 
-  // An API call with the renewed access token: Glewlwyd's userinfo accepts it (and no longer the first one).
+  // An API call with the renewed access token: Glewlwyd's userinfo accepts it (the first one, expired, no longer).
   const userinfo = (token: string | undefined) =>
     page.request.get(`${GLEWLWYD_ISSUER}/userinfo`, { headers: { authorization: `Bearer ${token}` } });
   const renewed = await userinfo(refresh?.body.access_token);
@@ -287,6 +287,7 @@ function backJourney(cache: 'on' | 'off') {
   });
 }
 
-// The second project of playwright.glewlwyd.config.ts launches Chromium without the cache and runs only the 'off' one.
+// Each in a project of its own (playwright.glewlwyd.config.ts): 'on' in the full browser with its back/forward cache,
+// 'off' in the headless shell launched without it.
 backJourney('on');
 backJourney('off');
