@@ -227,6 +227,11 @@ test('sign-out through Glewlwyd’s end-session page (its confirmation): signed 
   await page.goto('/');
   await signIn(page);
   const revocations: number[] = [];
+  const silentAnswers: (string | null)[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(`${DEMO}/silent-callback?`))
+      silentAnswers.push(new URL(request.url()).searchParams.get('error'));
+  });
   page.on('requestfinished', async (request) => {
     if (request.url().startsWith(`${GLEWLWYD_ISSUER}/revoke`))
       revocations.push((await request.response())?.status() ?? 0);
@@ -243,6 +248,11 @@ test('sign-out through Glewlwyd’s end-session page (its confirmation): signed 
   expect(revocations.length).toBeGreaterThan(0);
   expect(revocations.every((status) => status === 401)).toBe(true);
   expect((await readable(page)).records).toEqual([]);
+  // A silent check on the way back (is the provider's session really over?) hears Glewlwyd's "no session".
+  expect(
+    silentAnswers.every((error) => error === 'interaction_required'),
+    String(silentAnswers),
+  ).toBe(true);
   await page.reload();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 
