@@ -263,6 +263,24 @@ test('sign-out through Glewlwyd’s end-session page (its confirmation): signed 
   expect(authorizations.length).toBeGreaterThan(before);
 });
 
+// Known gap (packages/auth/README.md, "Glewlwyd (tested in the suite)"): Glewlwyd's "Stay connected" returns to the
+// post-logout URI with the same `state` as "Logout" (webapp-src/src/Login/EndSession.js, handleIgnoreLogout), and the
+// silent check that would find its session alive has no ID token left to send as the hint ("id_token mandatory").
+// Expected to fail until @plinth/auth keeps a hint through the round trip; an unexpected pass means it does.
+test('"Stay connected" on Glewlwyd’s end-session page comes back signed in', async ({ page }) => {
+  test.fail(true, 'the silent check after the return has no id_token_hint: Glewlwyd answers "id_token mandatory"');
+  await page.goto('/');
+  await signIn(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'End session' })).toBeVisible();
+  // The sentinel: the answer of the silent check that follows the return (a code when it had a hint).
+  const silent = page.waitForRequest((request) => request.url().startsWith(`${DEMO}/silent-callback?`));
+  await page.getByRole('button', { name: 'Stay connected' }).click();
+  const answer = new URL((await silent).url()).searchParams;
+  expect(answer.get('error_description') ?? answer.get('error') ?? 'a code').toBe('a code');
+  await expect(page.getByTestId('user-name')).toHaveText(USER.name);
+});
+
 /**
  * Back from Glewlwyd's login page (it has no Cancel button), with the back/forward cache on (Chromium's default, a
  * visitor's Chrome) or off: the demo says the sign-in did not complete, starts nothing, and "Sign in" works.
