@@ -46,6 +46,18 @@ export async function signedInSubject(page: Page): Promise<string> {
   return sub;
 }
 
+/**
+ * A visitor opens the demo, accepts every consent category and signs in as `name`: their subject, and the
+ * function that lists the recorded requests carrying it.
+ */
+export async function acceptAllAndSignIn(page: Page, name: string) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Accept all' }).click();
+  await signIn(page, false, name);
+  const sub = await signedInSubject(page);
+  return { sub, carryingSub: carrying(sub) };
+}
+
 /** Each recorded request that carries `sub`: vendor, method, route and where in it (the decoded request). */
 export const carrying = (sub: string) => (entries: Received[]) =>
   entries.flatMap((e) => {
@@ -79,6 +91,29 @@ export async function recordingSettles(page: Page, vendors = PERSON_VENDORS) {
       { message: 'the recording settles', intervals: [1_000] },
     )
     .toBe(true);
+}
+
+/** Reads the person vendors' requests recorded from now on: `since()` lists them, `arrived()` waits for them. */
+export async function recordingFromNow(page: Page) {
+  const cursor = Math.max(0, ...(await received(page, PERSON_VENDORS)).map((e) => e.id));
+  const since = async () => (await received(page, PERSON_VENDORS)).filter((e) => e.id > cursor);
+  return {
+    since,
+    /**
+     * The positive sentinel: every one of `endpoints` (`vendor route`) was reached since, then the recording held
+     * still for a second (the batches sent as a page was left too). Returns what was recorded since.
+     */
+    async arrived(endpoints: readonly string[], what: string): Promise<Received[]> {
+      await expect
+        .poll(async () => {
+          const seen = new Set((await since()).map((e) => `${e.vendor} ${e.route}`));
+          return endpoints.filter((route) => !seen.has(route));
+        }, `endpoints not yet reached ${what}`)
+        .toEqual([]);
+      await recordingSettles(page);
+      return since();
+    },
+  };
 }
 
 /**

@@ -1,12 +1,10 @@
 import type { Page } from '@playwright/test';
 import {
-  carrying,
+  acceptAllAndSignIn,
   expect,
   logWarning,
   received,
-  recordingSettles,
-  signedInSubject,
-  signIn,
+  recordingFromNow,
   signOut,
   test,
   PERSON_VENDORS as VENDORS,
@@ -39,11 +37,7 @@ test('two tabs: denied in one, signed out in the other, allowed again in the fir
   page,
   context,
 }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Accept all' }).click();
-  await signIn(page, false, 'Carol');
-  const sub = await signedInSubject(page);
-  const carryingSub = carrying(sub);
+  const { carryingSub } = await acceptAllAndSignIn(page, 'Carol');
 
   // Signed in, a warning logged; leaving the page sends Datadog's batch, and /privacy brings the session
   // back silently. The reload is before the case starts: tab 1 is never reloaded after it.
@@ -66,8 +60,7 @@ test('two tabs: denied in one, signed out in the other, allowed again in the fir
 
   // Tab 1, never reloaded, follows: signed out. Everything recorded from here on is after the sign-out.
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  const cursor = Math.max(0, ...(await received(page, VENDORS)).map((e) => e.id));
-  const afterSignOut = async () => (await received(page, VENDORS)).filter((e) => e.id > cursor);
+  const afterSignOut = await recordingFromNow(page);
 
   // Tab 1: every category allowed again, then browsing (page views, flag evaluations, a log).
   await decideAll(page, 'Allow');
@@ -81,15 +74,9 @@ test('two tabs: denied in one, signed out in the other, allowed again in the fir
   // Leaving the page sends what the SDKs hold (Datadog's batch, LaunchDarkly's events).
   await page.goto('about:blank');
 
-  // Positive sentinel: each vendor's traffic after the re-grant arrived (every endpoint the check covers)…
-  await expect
-    .poll(async () => {
-      const seen = new Set((await afterSignOut()).map((e) => `${e.vendor} ${e.route}`));
-      return AFTER_REGRANT.filter((route) => !seen.has(route));
-    }, 'endpoints not yet reached after the re-grant')
-    .toEqual([]);
-  // …and all of it is in: nothing more arrives for a second (the batches sent as the page was left too).
-  await recordingSettles(page);
+  // Positive sentinel: each vendor's traffic after the re-grant arrived (every endpoint the check covers), and all
+  // of it is in…
+  const after = await afterSignOut.arrived(AFTER_REGRANT, 'after the re-grant');
   // …and none of it carries the subject that signed out.
-  expect(carryingSub(await afterSignOut()), 'requests after the sign-out carrying the signed-out subject').toEqual([]);
+  expect(carryingSub(after), 'requests after the sign-out carrying the signed-out subject').toEqual([]);
 });

@@ -1,12 +1,11 @@
 import type { BrowserContext } from '@playwright/test';
 import {
-  carrying,
+  acceptAllAndSignIn,
   expect,
   logWarning,
   received,
+  recordingFromNow,
   recordingSettles,
-  signedInSubject,
-  signIn,
   test,
   PERSON_VENDORS as VENDORS,
 } from './fixtures';
@@ -31,11 +30,7 @@ test('shared computer: the next visitor is nobody to PostHog, LaunchDarkly and D
   page,
   browser,
 }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Accept all' }).click();
-  await signIn(page, false, 'Carol');
-  const sub = await signedInSubject(page);
-  const carryingSub = carrying(sub);
+  const { sub, carryingSub } = await acceptAllAndSignIn(page, 'Carol');
 
   // She browses (page views, flag evaluations, a log), then closes the browser without signing out.
   await page.getByRole('link', { name: 'Article', exact: true }).click();
@@ -61,8 +56,7 @@ test('shared computer: the next visitor is nobody to PostHog, LaunchDarkly and D
   ).toHaveLength(1);
   const storageState = { ...kept, cookies: kept.cookies.filter((c) => !isProvider(c.name)) };
 
-  const cursor = Math.max(0, ...(await received(page, VENDORS)).map((e) => e.id));
-  const his = async () => (await received(page, VENDORS)).filter((e) => e.id > cursor);
+  const his = await recordingFromNow(page);
 
   // The next visitor, the same browser: shown signed out once the silent sign-in found no session.
   const next = await browser.newContext({ storageState });
@@ -81,18 +75,10 @@ test('shared computer: the next visitor is nobody to PostHog, LaunchDarkly and D
     const left = await storedIn(next);
     await tab.goto('about:blank');
 
-    // Positive sentinel: his traffic arrived at each vendor…
-    await expect
-      .poll(async () => {
-        const seen = new Set((await his()).map((e) => `${e.vendor} ${e.route}`));
-        return SECOND_VISITOR.filter((route) => !seen.has(route));
-      }, 'endpoints not yet reached by the second visitor')
-      .toEqual([]);
-    await recordingSettles(tab);
+    // Positive sentinel: his traffic arrived at each vendor, and all of it is in…
+    const sent = await his.arrived(SECOND_VISITOR, 'by the second visitor');
     // …and none of it carries her subject (PostHog's distinct id, LaunchDarkly's context key, Datadog's usr.id).
-    expect
-      .soft(carryingSub(await his()), "the second visitor's requests carrying the first visitor's subject")
-      .toEqual([]);
+    expect.soft(carryingSub(sent), "the second visitor's requests carrying the first visitor's subject").toEqual([]);
     // What the browser keeps for him names nothing of hers (no `plinth.flags.<env>.user:<sub>`, no PostHog person).
     expect(
       [...left, ...(await storedIn(next))].filter((row) => row.includes(sub)),
