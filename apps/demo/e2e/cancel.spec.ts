@@ -1,5 +1,5 @@
 import { authorizations, backJourneys, onProvider } from './cancel';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 backJourneys('off');
 
@@ -20,10 +20,5 @@ test("a closed tab on the provider's page: a new tab of the demo signs in as usu
   await first.close();
   const page = await context.newPage();
   await page.goto('/');
-  await page.getByRole('link', { name: 'Sign in' }).click();
-  await onProvider(page);
-  await page.getByLabel('Login').fill('alice');
-  await page.getByLabel('Password').fill('anything');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('user-name')).toHaveText('Alice');
+  await signIn(page);
 });

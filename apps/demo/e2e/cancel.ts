@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { SANDBOX_URL } from '../playwright.config';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 // Cancel the ways visitors cancel (issue 33). Many providers have no Cancel button on their login page (Glewlwyd
 // among them): visitors leave it with the browser's Back. Before, Back loaded /signin?returnTo=…, which started a
@@ -56,12 +56,7 @@ export function backJourneys(cache: 'on' | 'off') {
       expect(await authorizations(page)).toBe(1);
 
       // The header's "Sign in" works from here, and the sign-in completes.
-      await page.getByRole('link', { name: 'Sign in' }).click();
-      await onProvider(page);
-      await page.getByLabel('Login').fill('alice');
-      await page.getByLabel('Password').fill('anything');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page.getByTestId('user-name')).toHaveText('Alice');
+      await signIn(page);
       expect(await authorizations(page)).toBe(2);
     });
 

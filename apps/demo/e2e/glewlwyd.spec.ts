@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { readableStorage } from '../../../tooling/readable-storage';
 import { GLEWLWYD_DEMO_URL as DEMO, GLEWLWYD_ISSUER, GLEWLWYD_URL } from '../playwright.glewlwyd.config';
 
 // The demo against a real OpenID provider written by others: Glewlwyd 2.7 from Debian's packages, configured from
@@ -86,54 +87,6 @@ async function signIn(page: Page) {
   await expect(page.getByTestId('user-name')).toHaveText(USER.name);
 }
 
-/** Every value a script of the demo's origin can read: web storage, cookies, and each IndexedDB record as stored. */
-const readable = (page: Page) =>
-  page.evaluate(async () => {
-    const records: { db: string; value: string; extractable?: boolean }[] = [];
-    for (const { name } of await indexedDB.databases()) {
-      if (!name) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      for (const store of db.objectStoreNames) {
-        const values = await new Promise<unknown[]>((resolve, reject) => {
-          const all = db.transaction(store).objectStore(store).getAll();
-          all.onsuccess = () => resolve(all.result);
-          all.onerror = () => reject(all.error);
-        });
-        for (const value of values) {
-          // Binary fields as text (latin1) and base64: a token in either would be found.
-          const show = (field: unknown): unknown => {
-            if (field instanceof ArrayBuffer || ArrayBuffer.isView(field)) {
-              const bytes = new Uint8Array(field instanceof ArrayBuffer ? field : field.buffer);
-              const text = String.fromCharCode(...bytes);
-              return `${text} ${btoa(text)}`;
-            }
-            if (field instanceof CryptoKey) return { algorithm: field.algorithm, extractable: field.extractable };
-            if (field && typeof field === 'object')
-              return Object.fromEntries(Object.entries(field).map(([k, v]) => [k, show(v)]));
-            return field;
-          };
-          const key = (value as { key?: unknown }).key;
-          records.push({
-            db: name,
-            value: JSON.stringify(show(value)),
-            extractable: key instanceof CryptoKey ? key.extractable : undefined,
-          });
-        }
-      }
-      db.close();
-    }
-    const storage = [
-      ...Object.entries(localStorage).map(([k, v]) => `local:${k}=${v}`),
-      ...Object.entries(sessionStorage).map(([k, v]) => `session:${k}=${v}`),
-      `cookie:${document.cookie}`,
-    ].join('\n');
-    return { storage, records };
-  });
-
 const tokensOf = (exchanges: TokenExchange[]) =>
   exchanges.flatMap(({ body }) => [body.access_token, body.refresh_token, body.id_token]).filter(Boolean) as string[];
 
@@ -156,7 +109,7 @@ test('sign-in on Glewlwyd’s own pages: the name in the header, no token a scri
 
   // Nothing a script can read holds a token: web storage and cookies none, IndexedDB only the sealed record
   // (ciphertext next to a key that cannot be exported).
-  const { storage, records } = await readable(page);
+  const { storage, records } = await readableStorage(page);
   for (const token of tokensOf(exchanges)) {
     expect(storage).not.toContain(token);
     for (const record of records) expect(record.value).not.toContain(token);
@@ -247,7 +200,7 @@ test('sign-out through Glewlwyd’s end-session page (its confirmation): signed 
   // revocation is refused, and the sign-out goes on.
   expect(revocations.length).toBeGreaterThan(0);
   expect(revocations.every((status) => status === 401)).toBe(true);
-  expect((await readable(page)).records).toEqual([]);
+  expect((await readableStorage(page)).records).toEqual([]);
   // A silent check on the way back (is the provider's session really over?) hears Glewlwyd's "no session".
   expect(
     silentAnswers.every((error) => error === 'interaction_required'),

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../../tooling/chromium.mjs';
+import { readableStorage } from '../../../tooling/readable-storage';
 import { ORIGIN, SANDBOX_URL } from '../playwright.config';
 import { login, type Recorded, received as recorded, sandboxAt } from './support';
 
@@ -56,61 +57,6 @@ async function signIn(page: Page) {
   await expect(page.getByTestId('name')).toHaveText('Ada Lovelace');
 }
 
-/** Every value a script of the origin can read: web storage, cookies, and each IndexedDB record as stored. */
-const readable = (page: Page) =>
-  page.evaluate(async () => {
-    const records: { db: string; value: string; extractable?: boolean; exported: boolean }[] = [];
-    for (const { name } of await indexedDB.databases()) {
-      if (!name) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      for (const store of db.objectStoreNames) {
-        const values = await new Promise<unknown[]>((resolve, reject) => {
-          const all = db.transaction(store).objectStore(store).getAll();
-          all.onsuccess = () => resolve(all.result);
-          all.onerror = () => reject(all.error);
-        });
-        for (const value of values) {
-          // Binary fields as text (latin1, so every byte shows) and base64: a token in either would be found.
-          const show = (field: unknown): unknown => {
-            if (field instanceof ArrayBuffer || ArrayBuffer.isView(field)) {
-              const bytes = new Uint8Array(field instanceof ArrayBuffer ? field : field.buffer);
-              const text = String.fromCharCode(...bytes);
-              return `${text} ${btoa(text)}`;
-            }
-            if (field instanceof CryptoKey) return { algorithm: field.algorithm, extractable: field.extractable };
-            if (field && typeof field === 'object')
-              return Object.fromEntries(Object.entries(field).map(([k, v]) => [k, show(v)]));
-            return field;
-          };
-          const key = (value as { key?: unknown }).key;
-          const exported =
-            key instanceof CryptoKey &&
-            (await crypto.subtle.exportKey('raw', key).then(
-              () => true,
-              () => false,
-            ));
-          records.push({
-            db: name,
-            value: JSON.stringify(show(value)),
-            extractable: key instanceof CryptoKey ? key.extractable : undefined,
-            exported,
-          });
-        }
-      }
-      db.close();
-    }
-    const storage = [
-      ...Object.entries(localStorage).map(([k, v]) => `local:${k}=${v}`),
-      ...Object.entries(sessionStorage).map(([k, v]) => `session:${k}=${v}`),
-      `cookie:${document.cookie}`,
-    ].join('\n');
-    return { storage, records };
-  });
-
 test('signed in after a reload where prompt=none sees no provider session; sealed, renewed, gone at sign-out', async ({
   page,
   tokens,
@@ -134,7 +80,7 @@ test('signed in after a reload where prompt=none sees no provider session; seale
 
   // Nothing a script can read holds a token in plain text: web storage and cookies hold none, and the one
   // IndexedDB record is ciphertext next to a key that cannot be exported.
-  const { storage, records } = await readable(page);
+  const { storage, records } = await readableStorage(page);
   expect(tokens.length).toBeGreaterThanOrEqual(6); // access, refresh, ID token: sign-in and the reload's refresh
   for (const token of tokens) {
     expect(storage).not.toContain(token);
@@ -150,7 +96,7 @@ test('signed in after a reload where prompt=none sees no provider session; seale
   await expect(page.getByTestId('expires')).not.toHaveText(expires, { timeout: 15_000 });
   await expect.poll(async () => (await refreshes(page)).length).toBe(2);
   expect((await refreshes(page)).map((entry) => entry.status)).toEqual([200, 200]);
-  const renewed = await readable(page);
+  const renewed = await readableStorage(page);
   expect(renewed.records).toHaveLength(1);
   expect(renewed.records[0]?.value).not.toBe(records[0]?.value);
   await expect(page.getByTestId('status')).toHaveText('signedIn');
@@ -169,7 +115,7 @@ test('signed in after a reload where prompt=none sees no provider session; seale
   await page.getByRole('button', { name: 'Yes, sign me out' }).click();
   await expect(page).toHaveURL(`${ORIGIN}/`);
   await expect(page.getByTestId('status')).toHaveText('signedOut');
-  expect((await readable(page)).records).toEqual([]);
+  expect((await readableStorage(page)).records).toEqual([]);
   await page.reload();
   await expect(page.getByTestId('status')).toHaveText('signedOut');
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
@@ -190,7 +136,7 @@ test("another tab's sign-out deletes the sealed session; a second tab restores f
 
   await second.getByRole('button', { name: 'Leave this app only' }).click();
   await expect(page.getByTestId('status')).toHaveText('signedOut');
-  await expect.poll(async () => (await readable(page)).records).toEqual([]);
+  await expect.poll(async () => (await readableStorage(page)).records).toEqual([]);
   await page.reload();
   await expect(page.getByTestId('status')).toHaveText('signedOut');
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
@@ -203,7 +149,7 @@ test("a refresh the provider refuses (signed out on the provider's page) clears 
   logins,
 }) => {
   await signIn(page);
-  expect((await readable(page)).records).toHaveLength(1);
+  expect((await readableStorage(page)).records).toHaveLength(1);
   // The user signs out at the provider itself, in another tab (no id_token_hint: oidc-provider asks first).
   const provider = await context.newPage();
   await provider.goto(`${BLOCKED}/oidc/session/end`);
@@ -217,7 +163,7 @@ test("a refresh the provider refuses (signed out on the provider's page) clears 
   const refused = await refreshes(page);
   expect(refused.map((entry) => entry.status)).toEqual([400]);
   expect(refused[0]?.error).toMatch(/invalid_grant/);
-  expect((await readable(page)).records).toEqual([]);
+  expect((await readableStorage(page)).records).toEqual([]);
   expect(logins).toHaveLength(1);
 });
 
@@ -334,7 +280,7 @@ for (const profile of PROFILES) {
     expect(logins).toHaveLength(1);
     expect((await at('authorization')).filter((entry) => entry.query?.prompt === 'none' && !entry.error)).toEqual([]);
     expect(await grants()).toEqual([200]);
-    expect((await readable(page)).records).toHaveLength(1);
+    expect((await readableStorage(page)).records).toHaveLength(1);
 
     // Past the first access token's lifetime (6 s): still signed in, on a token the refresh grant renewed.
     const first = Number(await page.getByTestId('expires').textContent());
@@ -354,7 +300,7 @@ for (const profile of PROFILES) {
     const renewals = (await grants()).length;
     const ended = await at(profile.provider ? 'end_session' : 'end_session_confirm');
     expect(ended.map((entry) => entry.meta?.logout)).toEqual(['everywhere']);
-    expect((await readable(page)).records).toEqual([]);
+    expect((await readableStorage(page)).records).toEqual([]);
     await page.reload();
     await expect(page.getByTestId('status')).toHaveText('signedOut');
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { channel } from '@plinth/core';
 import { recordChannel, resetChannel } from '@plinth/core/testing';
 import { act, render, screen, waitFor } from '../../../tooling/render';
 import { AuthProvider } from './AuthProvider';
@@ -46,6 +47,16 @@ function Probe({ id = 'probe' }: { id?: string }) {
 }
 
 const goTo = (url: string) => history.replaceState(null, '', url);
+
+/** A `Button` that renders nothing and hands the test its `useAuth().signIn`, as a click would call it. */
+function signInOf() {
+  let current: ReturnType<typeof useAuth>['signIn'] | undefined;
+  function Button() {
+    current = useAuth().signIn;
+    return null;
+  }
+  return { Button, signIn: (options?: Parameters<ReturnType<typeof useAuth>['signIn']>[0]) => current!(options) };
+}
 
 /** Whether `promise` has settled by now: its reaction runs before this function's one microtask of waiting. */
 async function settledNow(promise: Promise<unknown>) {
@@ -246,6 +257,8 @@ describe('AuthProvider', () => {
     expect(client.signIn).not.toHaveBeenCalled();
     expect(recording.of('signedIn')).toEqual([]);
     expect(localStorage.getItem('plinth.auth.session')).toBeNull();
+    // A failed sign-in: nobody is signed in, and the vendors hear that the visitor is anonymous (issue 34).
+    expect(channel.visitor.get().subject).toEqual({ kind: 'anonymous' });
   });
 
   it('refuses a stored sign-in request older than requestMaxAgeSeconds (expired) without exchanging the code', async () => {
@@ -408,11 +421,7 @@ describe('RequireAuth', () => {
   it('Back from the provider through the back/forward cache: cancelled, and an explicit signIn() starts a new one', async () => {
     goTo('/account');
     const { client, load } = fakeClient();
-    let signIn!: ReturnType<typeof useAuth>['signIn'];
-    function Button() {
-      signIn = useAuth().signIn;
-      return null;
-    }
+    const { Button, signIn } = signInOf();
     render(
       <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Button />
@@ -435,11 +444,7 @@ describe('RequireAuth', () => {
   it('an explicit signIn() is not limited by the loop guard', async () => {
     sessionStorage.setItem('plinth.auth.autoSignInAt', String(Date.now()));
     const { client, load } = fakeClient();
-    let signIn!: ReturnType<typeof useAuth>['signIn'];
-    function Button() {
-      signIn = useAuth().signIn;
-      return null;
-    }
+    const { Button, signIn } = signInOf();
     render(
       <AuthProvider instance={composeAuth(SETTINGS, { load })}>
         <Button />
