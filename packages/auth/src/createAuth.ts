@@ -171,6 +171,7 @@ export function composeAuth(config: AuthConfig, internals: AuthInternals = {}): 
     } catch (thrown) {
       if (!session.signedOutSince(at)) {
         session.set({ status: 'error', user: null, error: toAuthError(thrown, 'callback') });
+        channel.signedOut(); // nobody is signed in: the page's visitor is anonymous
         return navigate(validateReturnTo(stored?.returnTo));
       }
     }
