@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // Any unhandled rejection in a test run fails it: Vitest reports them as errors by default.
 // Testing Library cleanup is registered only where the DOM exists (SSR tests run in node).
@@ -6,3 +6,19 @@ if (typeof document !== 'undefined') {
   const { cleanup } = await import('@testing-library/react');
   afterEach(() => cleanup());
 }
+
+// Test files share a worker's modules and DOM (`isolate: false`, vitest.shared.ts): each file starts from what a
+// new page has, so no file depends on what an earlier one left behind: empty web storage and cookies, and core's
+// channel (the visitor, listeners, reportOnce keys) and misconfiguration warnings reset, where core is in reach.
+const core = await import('@plinth/core/testing').catch(() => undefined);
+beforeAll(() => {
+  if (typeof localStorage !== 'undefined') localStorage.clear();
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
+  if (typeof document !== 'undefined') {
+    for (const cookie of document.cookie.split(';')) {
+      const name = cookie.split('=')[0]?.trim();
+      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    }
+  }
+  core?.resetChannel();
+});

@@ -1,3 +1,4 @@
 import { packageTestConfig } from '../../vitest.shared.ts';
 
-export default packageTestConfig();
+// Its files mock modules (`vi.mock`), which would leak into the next file in a shared worker.
+export default packageTestConfig({ isolate: true });
