@@ -9,8 +9,10 @@ if (typeof document !== 'undefined') {
 
 // Test files share a worker's modules and DOM (`isolate: false`, vitest.shared.ts): each file starts from what a
 // new page has, so no file depends on what an earlier one left behind: empty web storage and cookies, and core's
-// channel (the visitor, listeners, reportOnce keys) and misconfiguration warnings reset, where core is in reach.
-const core = await import('@plinth/core/testing').catch(() => undefined);
+// channel (the visitor, listeners, reportOnce keys) and misconfiguration warnings reset.
+// By path, not by name: this file lives outside every package, where `@plinth/core` does not resolve. The path is the
+// same module the packages reach through `@plinth/core/testing` (its source), so the channel reset is theirs.
+const core = await import('../packages/core/src/testing/index.ts');
 beforeAll(() => {
   if (typeof localStorage !== 'undefined') localStorage.clear();
   if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
@@ -20,5 +22,5 @@ beforeAll(() => {
       if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
     }
   }
-  core?.resetChannel();
+  core.resetChannel();
 });
