@@ -20,6 +20,8 @@ const launch = chromiumLaunchOptions();
 export default defineConfig({
   testDir: './e2e',
   testMatch: 'glewlwyd.spec.ts',
+  // Its own: it runs beside playwright.config.ts (scripts/e2e.mjs), and each run empties its output folder first.
+  outputDir: 'test-results-glewlwyd',
   fullyParallel: false,
   workers: 1,
   retries: 0,

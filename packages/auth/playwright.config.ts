@@ -12,7 +12,16 @@ export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two journeys at a time, one per project: the journeys mostly wait (on 6–8 s access tokens, silent sign-ins),
+  // and each project's files share no sandbox with the other's (a journey empties its sandboxes' recordings), so
+  // the two never see each other's traffic. Within a project, one journey at a time.
+  workers: 2,
+  projects: [
+    // The sandbox on SANDBOX_PORT (+0), the blocked one (+3), the profiles (+4 … +7) and SameSite=None (+8).
+    { name: 'kind, sealed, profiles', testMatch: /\/(auth|sealed|providers|backend)\.spec\.ts$/, workers: 1 },
+    // The hostile provider (+1), the strict one (+2) and Glewlwyd's ways (+9, +10).
+    { name: 'hostile and strict', testMatch: /\/(relying-party|glewlwyd-profile)\.spec\.ts$/, workers: 1 },
+  ],
   retries: 0,
   reporter: [['list']],
   timeout: 90_000,
