@@ -1,3 +1,4 @@
 import { packageTestConfig } from '../../vitest.shared.ts';
 
-export default packageTestConfig();
+// One file per environment: suspend.test.tsx's wait saw an earlier file's state in a shared worker (a CI run).
+export default packageTestConfig({ isolate: true });
