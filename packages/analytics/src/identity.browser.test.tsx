@@ -195,9 +195,11 @@ describe('the visitor in core: what posthog-js remembered is reconciled before a
     // The next page load: the visitor is unknown until auth's silent restore fails (nobody is signed in).
     resetChannel();
     const mountedAt = Date.now();
+    const waiting = vi.spyOn(channel.visitor, 'settled');
     const next = mountAnalytics(token);
     next.analytics.capture('his_first');
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the silent restore takes its time
+    // posthog-js has loaded and found her remembered: it waits for auth, whose silent restore then fails.
+    await vi.waitFor(() => expect(waiting).toHaveBeenCalled(), { timeout: 15_000 });
     act(() => channel.signedOut());
     next.analytics.capture('his_second');
     const received = await waitForEvents(token, (e) => named(e, 'his_second').length === 1);
