@@ -104,7 +104,9 @@ test('sign-in on Glewlwyd’s own pages: the name in the header, no token a scri
     expect(params.get('nonce'), url).toBeTruthy();
     expect(params.get('code_challenge_method'), url).toBe('S256');
   }
-  expect(exchanges.map(({ grant, status }) => `${grant} ${status}`)).toEqual(['authorization_code 200']);
+  // The listener reads each answer's body after the request finished: on a slow machine the header can show the
+  // name first (a CI run saw [] here), so the exchange is awaited.
+  await expect.poll(() => exchanges.map(({ grant, status }) => `${grant} ${status}`)).toEqual(['authorization_code 200']);
   expect(exchanges[0]?.body.refresh_token, 'Glewlwyd issued a refresh token').toBeTruthy();
 
   // Nothing a script can read holds a token: web storage and cookies none, IndexedDB only the sealed record
@@ -144,6 +146,7 @@ test('renewal past the 20 s access token: still signed in, a refresh grant, the 
   await page.goto('/');
   await signIn(page);
   const logAt = readFileSync(LOG).length;
+  await expect.poll(() => exchanges.length).toBe(1);
   const first = exchanges[0]?.body;
   expect(first?.expires_in).toBeLessThanOrEqual(20);
   const expiresAt = Date.now() + (first?.expires_in ?? 20) * 1000;
