@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Fails (exit 1) when a published package's production dependency closure contains AGPL, GPL
-// (not LGPL), SSPL or UNLICENSED code; warns for dependencies without a license. Walks
+// (not LGPL), SSPL or UNLICENSED code (its dependencies and its own peers); warns for dependencies without a license. Walks
 // node_modules the way Node resolves (nearest node_modules upwards, following pnpm's symlinks),
 // reading each dependency's package.json `dependencies` and `optionalDependencies`.
 //
@@ -28,9 +28,11 @@ const warnings = [];
 const seen = new Set();
 let checked = 0;
 
-function walk(dir, chain, optional) {
+function walk(dir, chain, optional, peers = false) {
   const pkg = readJson(join(dir, 'package.json'));
-  const deps = { ...pkg.optionalDependencies, ...pkg.dependencies };
+  // A published package's own peers are in its closure too: an app installs them to use it (e.g. core's
+  // `./tcf` entry needs `@iabtcf/core`); deeper peers are someone else's choice and resolve to one of these.
+  const deps = { ...(peers ? pkg.peerDependencies : {}), ...pkg.optionalDependencies, ...pkg.dependencies };
   for (const name of Object.keys(deps)) {
     const found = locate(dir, name);
     const path = [...chain, name];
@@ -60,7 +62,7 @@ const published = (existsSync(packagesDir) ? readdirSync(packagesDir) : [])
 
 for (const dir of published) {
   seen.clear(); // each package's closure is reported with its own chain
-  walk(realpathSync(dir), [readJson(join(dir, 'package.json')).name], false);
+  walk(realpathSync(dir), [readJson(join(dir, 'package.json')).name], false, true);
 }
 
 for (const warning of warnings) console.warn(`warn  ${warning}`);
