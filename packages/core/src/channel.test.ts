@@ -1,4 +1,5 @@
 import { channel, createChannel, userOf } from './channel';
+import { isPlinthError } from './error';
 import { recordChannel, resetChannel } from './testing';
 
 describe('session channel', () => {
@@ -114,11 +115,18 @@ describe('the visitor (who is here)', () => {
 
   it('starts unknown, version 0, and follows signedIn/signedOut with a version per change', () => {
     const c = createChannel();
-    expect(c.visitor.get()).toEqual({ subject: { kind: 'unknown' }, version: 0 });
+    expect(c.visitor.get()).toMatchObject({ subject: { kind: 'unknown' }, version: 0, person: 0 });
     c.signedOut(); // auth settled: nobody is signed in, though this tab never was
-    expect(c.visitor.get()).toEqual({ subject: { kind: 'anonymous' }, version: 1 });
+    expect(c.visitor.get()).toMatchObject({ subject: { kind: 'anonymous' }, version: 1, person: 0 });
     c.signedIn({ id: 'u1', name: 'Ada' });
-    expect(c.visitor.get()).toEqual({ subject: { kind: 'identified', user: { id: 'u1', name: 'Ada' } }, version: 2 });
+    expect(c.visitor.get()).toEqual({
+      subject: { kind: 'identified', user: { id: 'u1', name: 'Ada' } },
+      attributes: {},
+      groups: {},
+      properties: {},
+      person: 0,
+      version: 2,
+    });
     expect(userOf(c.visitor.get())).toEqual({ id: 'u1', name: 'Ada' });
     c.signedOut();
     expect(kinds(c)).toBe('anonymous');
@@ -202,10 +210,62 @@ describe('the visitor (who is here)', () => {
       await vi.advanceTimersByTimeAsync(999);
       expect(late).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
-      expect(late).toHaveBeenCalledWith({ subject: { kind: 'unknown' }, version: 0 });
+      expect(late).toHaveBeenCalledWith(expect.objectContaining({ subject: { kind: 'unknown' }, version: 0 }));
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('the app writes attributes, groups and event properties: one version per update, none when nothing changes', () => {
+    const c = createChannel();
+    const seen = vi.fn();
+    c.visitor.subscribe(seen);
+    c.visitor.update({
+      attributes: { plan: 'pro' },
+      groups: { organization: { key: 'acme' } },
+      properties: { app: '2.1' },
+    });
+    expect(c.visitor.get()).toMatchObject({
+      attributes: { plan: 'pro' },
+      groups: { organization: { key: 'acme' } },
+      properties: { app: '2.1' },
+      version: 1,
+    });
+    const first = c.visitor.get();
+    c.visitor.update({ attributes: { plan: 'pro' }, groups: { team: null } }); // the same values: no change
+    expect(c.visitor.get()).toBe(first);
+    c.visitor.update({ attributes: { plan: null, beta: true }, groups: { organization: null } });
+    expect(c.visitor.get()).toMatchObject({ attributes: { beta: true }, groups: {}, version: 2 });
+    expect(seen).toHaveBeenCalledTimes(2);
+    expect(Object.isFrozen(c.visitor.get().attributes)).toBe(true);
+  });
+
+  it('a group without a key throws a typed error and applies nothing of the update', () => {
+    const c = createChannel();
+    let thrown: unknown;
+    try {
+      c.visitor.update({ attributes: { plan: 'pro' }, groups: { organization: { key: '' } } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isPlinthError(thrown) && [thrown.source, thrown.code]).toEqual(['config', 'visitor_group']);
+    expect(c.visitor.get().version).toBe(0);
+  });
+
+  it('what the app said of a person leaves with them: emptied at their sign-out or another user, kept into a sign-in', () => {
+    const c = createChannel();
+    c.signedOut();
+    c.visitor.update({ attributes: { plan: 'free' }, properties: { app: '2.1' } });
+    c.signedIn({ id: 'ada' }); // the anonymous visitor signs in: the same person
+    expect(c.visitor.get()).toMatchObject({ attributes: { plan: 'free' }, properties: { app: '2.1' }, person: 0 });
+    c.visitor.update({ groups: { organization: { key: 'acme' } } });
+    c.signedIn({ id: 'ada', name: 'Ada' }); // the same user, new claims: still her
+    expect(c.visitor.get()).toMatchObject({ groups: { organization: { key: 'acme' } }, person: 0 });
+    c.signedIn({ id: 'bob' }); // another user without a sign-out between
+    expect(c.visitor.get()).toMatchObject({ attributes: {}, groups: {}, properties: {}, person: 1 });
+    c.visitor.update({ attributes: { plan: 'pro' } });
+    c.signedOut();
+    expect(c.visitor.get()).toMatchObject({ subject: { kind: 'anonymous' }, attributes: {}, person: 2 });
   });
 
   it('resetChannel forgets the visitor and its listeners', () => {
@@ -214,7 +274,7 @@ describe('the visitor (who is here)', () => {
     c.visitor.subscribe(seen);
     c.signedIn({ id: 'u1' });
     resetChannel(c);
-    expect(c.visitor.get()).toEqual({ subject: { kind: 'unknown' }, version: 0 });
+    expect(c.visitor.get()).toMatchObject({ subject: { kind: 'unknown' }, version: 0, person: 0 });
     c.signedOut();
     expect(seen).toHaveBeenCalledOnce();
   });

@@ -1,4 +1,5 @@
 import { createEmitter } from './emitter';
+import { configError } from './error';
 
 /**
  * The session channel: a tiny typed event bus through which auth, analytics, flags and
@@ -58,23 +59,72 @@ export type VisitorSubject =
   | { readonly kind: 'anonymous' }
   | { readonly kind: 'identified'; readonly user: PlinthUser };
 
-/** One snapshot of the visitor: a new object, with `version` one higher, at each change (never mutated). */
+/** A group the visitor acts in: PostHog's group of that type, LaunchDarkly's context of that kind. */
+export interface VisitorGroup {
+  /** The group's stable key (`'acme'`). */
+  readonly key: string;
+  /** What the app says of the group (`{ name: 'Acme', plan: 'pro' }`). */
+  readonly attributes?: Readonly<Record<string, unknown>>;
+}
+
+/** Attributes of the visitor, of a group, or properties of every event: plain values, never a token. */
+export type VisitorAttributes = Readonly<Record<string, unknown>>;
+
+/**
+ * One snapshot of the visitor: a new object, with `version` one higher, at each change (never mutated).
+ * Every slice but `subject` is the app's, written through `visitor.update`; `subject` is auth's.
+ */
 export interface Visitor {
   readonly subject: VisitorSubject;
+  /**
+   * The app's attributes of this visitor (`{ plan: 'pro' }`): PostHog's person properties, LaunchDarkly's
+   * attributes on the user context, Datadog's user fields.
+   */
+  readonly attributes: VisitorAttributes;
+  /**
+   * The groups the visitor acts in, by type (`{ organization: { key: 'acme' } }`): PostHog's groups, and
+   * LaunchDarkly's context kinds beside the user.
+   */
+  readonly groups: Readonly<Record<string, VisitorGroup>>;
+  /** Properties every event carries (`{ app_version: '2.1' }`): PostHog's super properties, Datadog's global context. */
+  readonly properties: VisitorAttributes;
+  /**
+   * Which person this is: one higher each time an identified person leaves (a sign-out, another user signing
+   * in). An event made under an older `person` belongs to someone else (core's loader drops it, counted).
+   */
+  readonly person: number;
   readonly version: number;
+}
+
+/**
+ * A change to the app's slices: each key given is set, a `null` value removes it, keys not given stay. At the
+ * same time for every vendor (one version).
+ */
+export interface VisitorUpdate {
+  attributes?: Readonly<Record<string, unknown>>;
+  groups?: Readonly<Record<string, VisitorGroup | null>>;
+  properties?: Readonly<Record<string, unknown>>;
 }
 
 /** Called after each change with the new snapshot and the one it replaced. */
 export type VisitorListener = (next: Visitor, previous: Visitor) => void;
 
 /**
- * The page's one store of who is here, read by every package (never copied): `get()` the snapshot now,
- * `subscribe` to each change. Written only through the channel's `signedIn(user)` and `signedOut()`.
+ * The page's one store of who is here and what the app says of them, read by every package (never copied):
+ * `get()` the snapshot now, `subscribe` to each change, `update` the app's slices. The subject is written
+ * only through the channel's `signedIn(user)` and `signedOut()`; when an identified person leaves, every
+ * slice is emptied with it (nothing of theirs reaches the next visitor).
  */
 export interface VisitorStore {
   get(): Visitor;
   /** Listen to each change (not called at once: read `get()` for the current one); returns the unsubscribe function. */
   subscribe(listener: VisitorListener): () => void;
+  /**
+   * Set (or with `null` or `undefined` remove) attributes, groups or event properties; one new version for the whole
+   * update, none when nothing changed. A group without a non-empty string `key` throws a `PlinthError`
+   * (`source: 'config'`, `code: 'visitor_group'`), and nothing of the update is applied.
+   */
+  update(update: VisitorUpdate): void;
   /**
    * Resolves with the visitor once it is no longer `unknown` (at once if it is not), or with it as it is after
    * `timeoutMs` (default 5 s), whichever comes first. Never rejects.
@@ -124,19 +174,63 @@ export function createChannel(): SessionChannel {
   const { subscribe: onAny, emit: emitEvent, clear } = createEmitter<[ChannelEvent]>();
   const reported = new Set<string>();
   const watchers = createEmitter<[Visitor, Visitor]>();
-  const UNKNOWN: Visitor = { subject: { kind: 'unknown' }, version: 0 };
+  const EMPTY = Object.freeze({});
+  const UNKNOWN: Visitor = {
+    subject: { kind: 'unknown' },
+    attributes: EMPTY,
+    groups: EMPTY,
+    properties: EMPTY,
+    person: 0,
+    version: 0,
+  };
   let visitor = UNKNOWN;
   /** The session derived from the visitor: one object per identified snapshot, so it can be compared by identity. */
   let current: ChannelSession | null = null;
-  const setSubject = (subject: VisitorSubject) => {
+  const commit = (next: Omit<Visitor, 'version'>) => {
     const previous = visitor;
-    visitor = { subject, version: previous.version + 1 };
-    current = subject.kind === 'identified' ? { user: subject.user } : null;
+    visitor = { ...next, version: previous.version + 1 };
+    current = visitor.subject.kind === 'identified' ? { user: visitor.subject.user } : null;
     watchers.emit(visitor, previous);
+  };
+  const setSubject = (subject: VisitorSubject) => {
+    // An identified person leaving (signed out, or another user in): what the app said of them goes with them.
+    const leaves =
+      visitor.subject.kind === 'identified' &&
+      (subject.kind !== 'identified' || subject.user.id !== visitor.subject.user.id);
+    commit(
+      leaves
+        ? { subject, attributes: EMPTY, groups: EMPTY, properties: EMPTY, person: visitor.person + 1 }
+        : { ...visitor, subject },
+    );
+  };
+  /** `into` with `patch` merged (a `null` removes), or `into` itself when nothing changes. */
+  const merge = <V>(into: Readonly<Record<string, V>>, patch: Readonly<Record<string, V | null>> | undefined) => {
+    if (!patch) return into;
+    let out: Record<string, V> | undefined;
+    for (const [key, value] of Object.entries(patch)) {
+      const remove = value === null || value === undefined;
+      if (remove ? !(key in into) : JSON.stringify(into[key]) === JSON.stringify(value)) continue;
+      out ??= { ...into };
+      if (remove) delete out[key];
+      else out[key] = value;
+    }
+    return out ? Object.freeze(out) : into;
   };
   const visitorStore: VisitorStore = {
     get: () => visitor,
     subscribe: (listener) => watchers.subscribe(listener),
+    update: (update) => {
+      for (const [type, group] of Object.entries(update.groups ?? {})) {
+        if (group !== null && (typeof group?.key !== 'string' || group.key === '')) {
+          throw configError(`visitor: the group "${type}" needs a non-empty string \`key\``, 'visitor_group');
+        }
+      }
+      const attributes = merge(visitor.attributes, update.attributes);
+      const groups = merge(visitor.groups, update.groups);
+      const properties = merge(visitor.properties, update.properties);
+      if (attributes === visitor.attributes && groups === visitor.groups && properties === visitor.properties) return;
+      commit({ ...visitor, attributes, groups, properties });
+    },
     settled: (timeoutMs = 5000) =>
       visitor.subject.kind !== 'unknown'
         ? Promise.resolve(visitor)

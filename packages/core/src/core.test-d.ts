@@ -73,6 +73,15 @@ describe('types', () => {
     visitor.get().version = 2;
     // @ts-expect-error no setter on the store
     visitor.set({ kind: 'anonymous' });
+    // The app's slices: one writer; the subject is not among them.
+    visitor.update({ attributes: { plan: 'pro' }, groups: { organization: { key: 'acme' }, team: null } });
+    // @ts-expect-error the subject is auth's
+    visitor.update({ subject: { kind: 'anonymous' } });
+    // @ts-expect-error a group has a key
+    visitor.update({ groups: { organization: { name: 'Acme' } } });
+    // @ts-expect-error read-only slices
+    visitor.get().attributes.plan = 'pro';
+    expectTypeOf(visitor.get().person).toEqualTypeOf<number>();
   });
 
   it('PlinthError narrows source and code', () => {

@@ -28,7 +28,12 @@ export function isPlinthError(value: unknown): value is PlinthError {
  * (and not `false`), a required option missing, an option given a value it cannot take, a consent category
  * the store does not ask for.
  */
-export type ConfigErrorCode = 'consent_required' | 'missing_option' | 'invalid_option' | 'unknown_category';
+export type ConfigErrorCode =
+  | 'consent_required'
+  | 'missing_option'
+  | 'invalid_option'
+  | 'unknown_category'
+  | 'visitor_group';
 
 /** A configuration mistake, thrown where it is made: `PlinthError` with `source: 'config'`, the same in every package. */
 export const configError = (message: string, code: ConfigErrorCode, cause?: unknown) =>

@@ -22,9 +22,12 @@ export {
   type SessionChannel,
   userOf,
   type Visitor,
+  type VisitorAttributes,
+  type VisitorGroup,
   type VisitorListener,
   type VisitorStore,
   type VisitorSubject,
+  type VisitorUpdate,
 } from './channel';
 export {
   type ConsentCategory,

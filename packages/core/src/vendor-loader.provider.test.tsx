@@ -148,7 +148,7 @@ describe('the pre-init queue', () => {
     // identify was written last, so it replays after register; both before the events; events overflowed.
     expect(sdk.state).toEqual(['register:a', 'identify:bob']);
     expect(sdk.calls.map((c) => c.name)).toEqual(['e3', 'e4']);
-    expect(loader.dropped()).toEqual({ overflow: 2, denied: 0, failed: 0 });
+    expect(loader.dropped()).toEqual({ overflow: 2, denied: 0, failed: 0, visitor: 0 });
   });
 
   it('reports the overflow count once on the channel', async () => {
@@ -210,7 +210,7 @@ describe('the pre-init queue', () => {
 
     store.deny('analytics');
     await expect(loader.request((client) => client.id())).resolves.toBeUndefined();
-    expect(loader.dropped()).toEqual({ overflow: 0, denied: 1, failed: 0 });
+    expect(loader.dropped()).toEqual({ overflow: 0, denied: 1, failed: 0, visitor: 0 });
   });
 
   it('request() whose state slot is overwritten before ready resolves undefined (last write wins)', async () => {

@@ -117,7 +117,7 @@ describe('createVendorLoader', () => {
     const loader = createVendorLoader({ name: 'sdk', load: () => gate.promise, queueLimit: 3, consent: false });
     for (const n of [1, 2, 3, 4, 5]) loader.call((sdk) => sdk.calls.push(String(n)));
     expect(loader.queued()).toBe(3);
-    expect(loader.dropped()).toEqual({ overflow: 2, denied: 0, failed: 0 });
+    expect(loader.dropped()).toEqual({ overflow: 2, denied: 0, failed: 0, visitor: 0 });
     void loader.start();
     const sdk: FakeSdk = { calls: [], stopped: 0 };
     gate.resolve(sdk);
@@ -155,7 +155,7 @@ describe('createVendorLoader', () => {
     other.call(() => {});
     expect(other.status()).toBe('denied');
     expect(other.queued()).toBe(0);
-    expect(other.dropped()).toEqual({ overflow: 0, denied: 3, failed: 0 });
+    expect(other.dropped()).toEqual({ overflow: 0, denied: 3, failed: 0, visitor: 0 });
     expect(load2).not.toHaveBeenCalled();
     await expect(other.ready()).resolves.toBeUndefined();
   });
@@ -240,9 +240,9 @@ describe('createVendorLoader', () => {
     expect(isPlinthError(error)).toBe(true);
     expect(error).toMatchObject({ source: 'loader', code: 'blocked' });
     expect(String(error?.cause)).toMatch(/dynamically imported/);
-    expect(loader.dropped()).toEqual({ overflow: 0, denied: 0, failed: 1 });
+    expect(loader.dropped()).toEqual({ overflow: 0, denied: 0, failed: 1, visitor: 0 });
     loader.call(() => {});
-    expect(loader.dropped()).toEqual({ overflow: 0, denied: 0, failed: 2 });
+    expect(loader.dropped()).toEqual({ overflow: 0, denied: 0, failed: 2, visitor: 0 });
   });
 
   it('an SDK that loaded but failed to start with a network error is "failed", not "blocked"', async () => {
@@ -396,6 +396,17 @@ describe('createVendorLoader', () => {
       return { consent, loader, sdks, user };
     };
 
+    it('the kept state is applied before the restart hook, and the restart hook before any event', async () => {
+      const { consent, loader, user } = setup();
+      const sdk = (await loader.start())!;
+      consent.deny('monitoring');
+      user('dan');
+      loader.call((s) => s.calls.push('event'));
+      consent.grant('monitoring');
+      loader.call((s) => s.calls.push('event after'));
+      expect(sdk.calls).toEqual(['revoked', 'user dan', 'regranted', 'event after']);
+    });
+
     it('a sign-out while denied reaches the SDK at the re-grant, before any event (the two-tab case)', async () => {
       const { consent, loader, user } = setup();
       user('carol');
@@ -405,7 +416,7 @@ describe('createVendorLoader', () => {
       loader.call((s) => s.calls.push('log while denied'));
       consent.grant('monitoring');
       loader.call((s) => s.calls.push('log after'));
-      expect(sdk.calls).toEqual(['user carol', 'revoked', 'regranted', 'user null', 'log after']);
+      expect(sdk.calls).toEqual(['user carol', 'revoked', 'user null', 'regranted', 'log after']);
       expect(loader.dropped().denied).toBe(1);
     });
 
@@ -416,7 +427,7 @@ describe('createVendorLoader', () => {
       const sdk = (await loader.start())!;
       consent.deny('monitoring');
       consent.grant('monitoring');
-      expect(sdk.calls).toEqual(['user carol', 'context a', 'revoked', 'regranted', 'user carol', 'context a']);
+      expect(sdk.calls).toEqual(['user carol', 'context a', 'revoked', 'user carol', 'context a', 'regranted']);
     });
 
     it('state written before the load and while denied is applied at the load, once', async () => {
@@ -440,7 +451,7 @@ describe('createVendorLoader', () => {
       consent.grant('monitoring');
       consent.deny('monitoring');
       consent.grant('monitoring');
-      expect(sdk.calls).toEqual(['user carol', 'revoked', 'regranted', 'reset', 'revoked', 'regranted']);
+      expect(sdk.calls).toEqual(['user carol', 'revoked', 'reset', 'regranted', 'revoked', 'regranted']);
     });
 
     it('a pending consent keeps the state too (a consent reset), and a failed SDK drops events, not state', async () => {
@@ -522,6 +533,60 @@ describe('createVendorLoader', () => {
       loader.call((sdk) => sdk.calls.push('while stopped'));
       expect(load).not.toHaveBeenCalled();
       expect((await loader.start())?.calls).toEqual(['while stopped']);
+    });
+  });
+
+  describe('the visitor: one reconcile step, one rule for queued events', () => {
+    const setup = (reconciled: string[]) => {
+      const consent = createConsent({ storage: null });
+      const loader = createVendorLoader({
+        name: 'sdk',
+        load: async (): Promise<FakeSdk> => ({ calls: [], stopped: 0 }),
+        consent: { store: consent, category: 'monitoring' },
+        onRevoke: (sdk) => void sdk.calls.push('revoked'),
+        reconcile: (sdk, next, previous) => {
+          const who = (v: typeof next | undefined) =>
+            v === undefined ? 'fresh' : v.subject.kind === 'identified' ? v.subject.user.id : v.subject.kind;
+          reconciled.push(`${who(previous)} → ${who(next)}`);
+          sdk.calls.push(`visitor ${who(next)} ${JSON.stringify(next.attributes)}`);
+        },
+      });
+      return { consent, loader };
+    };
+
+    it('reconciles at load before anything else, at each change while running, and again from scratch at a grant', async () => {
+      const steps: string[] = [];
+      const { consent, loader } = setup(steps);
+      channel.signedIn({ id: 'ada' });
+      loader.call((s) => s.calls.push('event'), { state: 'kind' });
+      consent.grant('monitoring');
+      const sdk = (await loader.start())!;
+      expect(sdk.calls).toEqual(['visitor ada {}', 'event']);
+      channel.visitor.update({ attributes: { plan: 'pro' } });
+      expect(sdk.calls.at(-1)).toBe('visitor ada {"plan":"pro"}');
+      consent.deny('monitoring');
+      channel.signedOut(); // while denied: nothing reaches the SDK
+      expect(sdk.calls.at(-1)).toBe('revoked');
+      consent.grant('monitoring');
+      expect(steps).toEqual(['fresh → ada', 'ada → ada', 'fresh → anonymous']);
+      expect(sdk.calls.slice(-2)).toEqual(['visitor anonymous {}', 'event']);
+    });
+
+    it('an event queued by a person who then leaves is dropped and counted, never sent as the next visitor', async () => {
+      const { consent, loader } = setup([]);
+      channel.signedIn({ id: 'ada' });
+      const made: string[] = [];
+      loader.call(() => made.push('ada clicked'));
+      const asked = loader.request(() => 'ada asked');
+      channel.signedOut();
+      loader.call(() => made.push('anonymous clicked'));
+      channel.signedIn({ id: 'ada' }); // signing in again makes a new person: events before the sign-out stay hers
+      loader.call(() => made.push('ada clicked again'));
+      consent.grant('monitoring');
+      await loader.start();
+      expect(made).toEqual(['anonymous clicked', 'ada clicked again']);
+      await expect(asked).resolves.toBeUndefined();
+      expect(loader.dropped()).toMatchObject({ visitor: 2 });
     });
   });
 });

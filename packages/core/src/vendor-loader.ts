@@ -1,4 +1,4 @@
-import { channel } from './channel';
+import { channel, type Visitor } from './channel';
 import type { ConsentCategory, ConsentStore } from './consent';
 import { createEmitter } from './emitter';
 import { configError, PlinthError } from './error';
@@ -64,6 +64,14 @@ export interface VendorLoaderOptions<Client> {
    * (the kept state entries are applied again right after it, before any event).
    */
   onRegrant?: (client: Client) => void;
+  /**
+   * Brings the SDK in step with core's visitor (`previous` → `next`): identify, reset, attributes, groups,
+   * event properties. The loader runs it before anything else reaches the SDK: at load (`previous` is
+   * `undefined`: compare with what the SDK itself remembers, e.g. a person from before this page), at every
+   * grant (again from `undefined`: the SDK restarts), and at once at each change of the visitor while the SDK
+   * runs. The package keeps no copy of the visitor: it reads `next`. A throw is contained.
+   */
+  reconcile?: (client: Client, next: Visitor, previous: Visitor | undefined) => void;
   /** Event calls kept while not ready; past it the oldest is dropped (and counted). Default 100. */
   queueLimit?: number;
   /** Status becomes `timeout` when not ready by then. Default 10,000 ms. */
@@ -162,7 +170,9 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   let status: VendorStatus = 'idle';
   let client: Client | undefined;
   let failure: PlinthError<'loader', VendorErrorCode> | undefined;
-  const drops: Record<DropReason, number> = { overflow: 0, denied: 0, failed: 0 };
+  const drops: Record<DropReason, number> = { overflow: 0, denied: 0, failed: 0, visitor: 0 };
+  /** The visitor the running SDK was last brought in step with (`undefined`: not since it (re)started). */
+  let reconciled: Visitor | undefined;
   let overflowReported = false;
   let loading: Promise<Client | undefined> | undefined;
   let following = false;
@@ -177,7 +187,13 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     listeners.emit(next);
   };
 
-  const run = ({ fn, at }: Queued<Client>, target: Client) => {
+  const run = ({ fn, at, person, onDrop }: Queued<Client>, target: Client) => {
+    if (person !== undefined && person !== channel.visitor.get().person) {
+      // Made by a visitor who has left: theirs, not the next visitor's (the one rule for queued events).
+      drops.visitor += 1;
+      onDrop?.();
+      return;
+    }
     try {
       fn(target, at);
     } catch (error) {
@@ -198,10 +214,34 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   /** Loaded and taking calls (`rejected` too: the SDK is there, its service refused the data). */
   const usable = () => status === 'ready' || status === 'rejected';
 
-  const flush = () => {
+  const reconcile = (target: Client) => {
+    const next = channel.visitor.get();
+    if (!options.reconcile || next === reconciled) return;
+    const previous = reconciled;
+    reconciled = next;
+    try {
+      options.reconcile(target, next, previous);
+    } catch (error) {
+      console.error(`[plinth] ${name}:`, error);
+    }
+  };
+
+  /**
+   * Everything pending reaches the running SDK, in one order: the visitor, then the kept state, then the
+   * restart hook (`onRegrant`, after a grant), then the events.
+   */
+  const flush = (restart?: VendorCall<Client>) => {
     if (client === undefined || !usable()) return;
     reportOverflow();
+    reconcile(client);
+    queue.flushState(client, usable, run);
+    if (restart && usable()) run({ fn: restart, at: new Date() }, client);
     queue.flush(client, usable, run);
+  };
+  /** The SDK (re)starts without what it was told: the visitor and every kept state are applied again. */
+  const unapply = () => {
+    reconciled = undefined;
+    queue.unapply();
   };
 
   /** The SDK is being loaded (also past the timeout). */
@@ -213,7 +253,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   /** Events go; the kept state stays, to be applied again when the SDK next (re)starts. */
   const dropEvents = (reason: DropReason) => {
     drops[reason] += queue.dropEvents();
-    queue.unapply();
+    unapply();
   };
 
   const fail = (code: VendorErrorCode, cause?: unknown) => {
@@ -267,7 +307,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     if (status === 'failed' || status === 'blocked') return; // final: nothing to start or stop
     if (decision !== 'granted') {
       if (decision === 'denied') dropEvents('denied');
-      else queue.unapply();
+      else unapply();
       const wasReady = usable() && client !== undefined;
       setStatus(decision === 'denied' ? 'denied' : 'waiting-consent');
       if (wasReady && options.onRevoke) run({ fn: options.onRevoke, at: new Date() }, client as Client);
@@ -278,8 +318,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
       // granted again after a revocation (or resumed after stop)
       const revoked = status === 'denied' || status === 'waiting-consent';
       setStatus('ready');
-      if (revoked && options.onRegrant) run({ fn: options.onRegrant, at: new Date() }, client);
-      flush();
+      flush(revoked ? options.onRegrant : undefined);
     } else if (loading) {
       setStatus('loading'); // still in flight: its end makes it ready
     } else if (loadOn === 'first-event' && queue.events() === 0) {
@@ -300,7 +339,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
       entry.onDrop?.();
       return;
     } else {
-      drops.overflow += queue.event(entry);
+      drops.overflow += queue.event({ ...entry, person: channel.visitor.get().person });
       if (awaitingEvent()) void load();
     }
     flush(); // runs it now when ready
@@ -322,6 +361,10 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
             const change = changes.find((c) => c.category === consent.category);
             if (change && !(stopped && change.to === 'granted')) onConsent(change.to);
           });
+        }
+        if (!following && options.reconcile) {
+          // One subscription for the loader's life: a change reaches the running SDK at once, before any event.
+          channel.visitor.subscribe(() => flush());
         }
         following = true;
         onConsent(consent ? consent.store.get(consent.category) : 'granted');

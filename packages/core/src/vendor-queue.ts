@@ -1,13 +1,20 @@
 /** A queued call: gets the client and the time the call was made (use it as the event's timestamp). */
 export type VendorCall<Client, R = void> = (client: Client, at: Date) => R;
 
-/** Why calls were dropped: the queue overflowed, consent was denied, or the SDK failed or was blocked. */
-export type DropReason = 'overflow' | 'denied' | 'failed';
+/**
+ * Why calls were dropped: the queue overflowed, consent was denied, the SDK failed or was blocked, or the
+ * event was made by an earlier visitor (a person who has left: `Visitor.person`) and had not gone yet.
+ */
+export type DropReason = 'overflow' | 'denied' | 'failed' | 'visitor';
 export type DropCounts = Readonly<Record<DropReason, number>>;
+
+type Runner<Client> = (entry: Queued<Client>, client: Client) => void;
 
 export interface Queued<Client> {
   fn: VendorCall<Client>;
   at: Date;
+  /** For an event: the visitor's `person` when it was made (it is theirs, never the next visitor's). */
+  person?: number;
   /** Told when the call is dropped (or its state replaced) instead of run. */
   onDrop?: () => void;
 }
@@ -39,11 +46,13 @@ export interface CallQueue<Client> {
   dropEvents(): number;
   /** The SDK (re)starts without what it was told: every state is pending again. */
   unapply(): void;
+  /** Run the reset and the pending state on `client` (not the events), while `usable()` holds. */
+  flushState(client: Client, usable: () => boolean, run: Runner<Client>): void;
   /**
    * Run what is pending on `client`: the reset, the pending state in the order of its writes, then the
    * events in order — while `usable()` holds (a call may revoke consent or fail the SDK midway).
    */
-  flush(client: Client, usable: () => boolean, run: (entry: Queued<Client>, client: Client) => void): void;
+  flush(client: Client, usable: () => boolean, run: Runner<Client>): void;
 }
 
 export function createCallQueue<Client>(limit: number): CallQueue<Client> {
@@ -52,7 +61,7 @@ export function createCallQueue<Client>(limit: number): CallQueue<Client> {
   let reset: Queued<Client> | undefined;
   const events: Queued<Client>[] = [];
 
-  const nextPending = (): Queued<Client> | undefined => {
+  const nextPending = (withEvents = true): Queued<Client> | undefined => {
     if (reset) {
       const entry = reset;
       reset = undefined;
@@ -63,7 +72,14 @@ export function createCallQueue<Client>(limit: number): CallQueue<Client> {
       entry.applied = true;
       return entry;
     }
-    return events.shift();
+    return withEvents ? events.shift() : undefined;
+  };
+  const drain = (withEvents: boolean) => (client: Client, usable: () => boolean, run: Runner<Client>) => {
+    while (usable()) {
+      const entry = nextPending(withEvents);
+      if (!entry) return;
+      run(entry, client);
+    }
   };
 
   return {
@@ -101,12 +117,7 @@ export function createCallQueue<Client>(limit: number): CallQueue<Client> {
     unapply() {
       for (const entry of states.values()) entry.applied = false;
     },
-    flush(client, usable, run) {
-      while (usable()) {
-        const entry = nextPending();
-        if (!entry) return;
-        run(entry, client);
-      }
-    },
+    flushState: drain(false),
+    flush: drain(true),
   };
 }
