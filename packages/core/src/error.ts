@@ -38,3 +38,19 @@ export type ConfigErrorCode =
 /** A configuration mistake, thrown where it is made: `PlinthError` with `source: 'config'`, the same in every package. */
 export const configError = (message: string, code: ConfigErrorCode, cause?: unknown) =>
   new PlinthError<'config', ConfigErrorCode>(message, { source: 'config', code, cause });
+
+/**
+ * The one `consent_required` check of every package: `consent` must be said (a store, a decision, or `false`
+ * for none); missing consent never means granted. Returns it, narrowed; throws `configError` otherwise.
+ * `expected` says what `who` accepts, when it is not a store.
+ */
+export function requireConsent<T>(
+  who: string,
+  consent: T | null | undefined,
+  expected = 'a ConsentStore (the provider takes the nearest <ConsentProvider>’s), or `false` for none',
+): T {
+  if (consent === undefined || consent === null) {
+    throw configError(`${who}: \`consent\` is required: ${expected}`, 'consent_required');
+  }
+  return consent;
+}

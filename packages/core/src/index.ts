@@ -40,7 +40,7 @@ export {
   createConsent,
 } from './consent';
 export { ErrorBoundary, type ErrorBoundaryFallbackProps, type ErrorBoundaryProps } from './ErrorBoundary';
-export { type ConfigErrorCode, configError, isPlinthError, PlinthError } from './error';
+export { type ConfigErrorCode, configError, isPlinthError, PlinthError, requireConsent } from './error';
 export { isBrowser, isSilentCallbackFrame } from './is-browser';
 export {
   type InstanceOrConfig,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useConsentStore } from './ConsentProvider';
 import type { ConsentStore } from './consent';
-import { configError, type PlinthError } from './error';
+import { type PlinthError, requireConsent } from './error';
 import { isSilentCallbackFrame } from './is-browser';
 import type { VendorStatus } from './vendor-loader';
 
@@ -68,13 +68,14 @@ export function useProvidedInstance<
   const [created] = useState(() => {
     if (props.instance) return undefined;
     const consent = props.config?.consent ?? nearest;
-    if (consent === null) {
-      throw configError(
-        `${provider} needs a consent store: render it inside a <ConsentProvider>, or set config.consent (false: none needed)`,
-        'consent_required',
-      );
-    }
-    return create({ ...(props.config as Config), consent });
+    return create({
+      ...(props.config as Config),
+      consent: requireConsent(
+        provider,
+        consent,
+        'render it inside a <ConsentProvider>, or set config.consent (`false`: none needed)',
+      ),
+    });
   });
   const instance = props.instance ?? (created as Instance);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { channel, type Visitor } from './channel';
 import type { ConsentCategory, ConsentStore } from './consent';
 import { createEmitter } from './emitter';
-import { configError, PlinthError } from './error';
+import { configError, PlinthError, requireConsent } from './error';
 import { isBrowser } from './is-browser';
 import { reportMisconfiguration } from './misconfiguration';
 import { afterNextPaint } from './timing';
@@ -43,14 +43,14 @@ export interface CallOptions {
   state?: string;
 }
 
-export interface VendorLoaderOptions<Client> {
+export interface VendorLoaderOptions<Sdk> {
   /** The vendor's name, for errors and reports (`'posthog'`). */
   name: string;
   /**
    * Imports and initialises the SDK: `async () => (await import('./adapter/posthog')).init(...)`. Runs at most
    * once, after the next paint and in a task of its own (so several vendors never start in one task).
    */
-  load: () => Promise<Client> | Client;
+  load: () => Promise<Sdk> | Sdk;
   /**
    * Required. Load only once this consent category is granted; stop (and drop queued calls) when it is
    * denied or revoked. `false` says explicitly that the vendor needs no consent (sign-in). A category
@@ -58,12 +58,12 @@ export interface VendorLoaderOptions<Client> {
    */
   consent: { store: ConsentStore; category: ConsentCategory } | false;
   /** Called when consent is revoked after the SDK was ready: stop the SDK and clear its storage. */
-  onRevoke?: (client: Client) => void;
+  onRevoke?: (client: Sdk) => void;
   /**
    * Called when consent is granted again after a revocation: restart the SDK, reading the current state
    * (the kept state entries are applied again right after it, before any event).
    */
-  onRegrant?: (client: Client) => void;
+  onRegrant?: (client: Sdk) => void;
   /**
    * Brings the SDK in step with core's visitor (`previous` → `next`): identify, reset, attributes, groups,
    * event properties. The loader runs it before anything else reaches the SDK: at load (`previous` is
@@ -71,7 +71,7 @@ export interface VendorLoaderOptions<Client> {
    * grant (again from `undefined`: the SDK restarts), and at once at each change of the visitor while the SDK
    * runs. The package keeps no copy of the visitor: it reads `next`. A throw is contained.
    */
-  reconcile?: (client: Client, next: Visitor, previous: Visitor | undefined) => void;
+  reconcile?: (client: Sdk, next: Visitor, previous: Visitor | undefined) => void;
   /** Event calls kept while not ready; past it the oldest is dropped (and counted). Default 100. */
   queueLimit?: number;
   /** Status becomes `timeout` when not ready by then. Default 10,000 ms. */
@@ -84,7 +84,7 @@ export interface VendorLoaderOptions<Client> {
   loadOn?: 'consent' | 'first-event';
 }
 
-export interface VendorLoader<Client> {
+export interface VendorLoader<Sdk> {
   readonly name: string;
   status(): VendorStatus;
   /** Why it failed, blocked, timed out or was refused (a denial is a choice, not a failure). */
@@ -96,26 +96,26 @@ export interface VendorLoader<Client> {
   /**
    * Start loading (gated on consent). Idempotent and single-flight; a no-op on the server. After
    * `stop()`, starting again follows consent again (StrictMode's start → cleanup → start).
-   * Resolves with the client, or `undefined` when it could not be had. Never rejects.
+   * Resolves with the SDK, or `undefined` when it could not be had. Never rejects.
    */
-  start(): Promise<Client | undefined>;
+  start(): Promise<Sdk | undefined>;
   /**
    * Run `fn` with the client now if ready, else queue it (replayed once ready: state first, then events
    * in order). With `{ state }` it is kept and applied again at every (re)start. A throwing `fn` is contained.
    */
-  call(fn: VendorCall<Client>, options?: CallOptions): void;
+  call(fn: VendorCall<Sdk>, options?: CallOptions): void;
   /**
    * Forget every kept state (a sign-out, a `reset()`): nothing of it is applied again. `reset`, if given,
    * brings the SDK back to blank: run once, now if ready, else first at the next load or grant.
    */
-  clearState(reset?: VendorCall<Client>): void;
+  clearState(reset?: VendorCall<Sdk>): void;
   /**
    * `call`, returning a promise of `fn`'s result (Segment-style). Resolves `undefined` when the call is
    * dropped (denied, failed, overflow) or `fn` throws or rejects. Never rejects.
    */
-  request<R>(fn: VendorCall<Client, R>, options?: CallOptions): Promise<Awaited<R> | undefined>;
-  /** The client once ready (`undefined` if it fails, is denied or times out). Never rejects. */
-  ready(): Promise<Client | undefined>;
+  request<R>(fn: VendorCall<Sdk, R>, options?: CallOptions): Promise<Awaited<R> | undefined>;
+  /** The SDK once ready (`undefined` if it fails, is denied or times out). Never rejects. */
+  ready(): Promise<Sdk | undefined>;
   /**
    * The service refused the configuration (a 4xx for the key, token, site or region): status becomes
    * `rejected`, `failure()` says why (code `'rejected'`), and `reportMisconfiguration` warns once in
@@ -153,14 +153,9 @@ const looksBlocked = (error: unknown) =>
  * calls keep one entry per kind for the loader's life, events keep their time (`./vendor-queue`). This
  * file is the state machine: consent, loading, failure. Nothing it does rejects.
  */
-export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>): VendorLoader<Client> {
+export function createVendorLoader<Sdk>(options: VendorLoaderOptions<Sdk>): VendorLoader<Sdk> {
   const { name, consent, queueLimit = 100, timeoutMs = 10_000, loadOn = 'consent' } = options;
-  if (consent === undefined) {
-    throw configError(
-      `${name}: \`consent\` is required: { store, category }, or \`false\` for none`,
-      'consent_required',
-    );
-  }
+  requireConsent(name, consent, '{ store, category }, or `false` for none');
   if (consent && !consent.store.categories.includes(consent.category)) {
     throw configError(
       `${name}: unknown consent category "${consent.category}" (the store asks for ${consent.store.categories.join(', ')})`,
@@ -168,17 +163,17 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     );
   }
   let status: VendorStatus = 'idle';
-  let client: Client | undefined;
+  let client: Sdk | undefined;
   let failure: PlinthError<'loader', VendorErrorCode> | undefined;
   const drops: Record<DropReason, number> = { overflow: 0, denied: 0, failed: 0, visitor: 0 };
   /** The visitor the running SDK was last brought in step with (`undefined`: not since it (re)started). */
   let reconciled: Visitor | undefined;
   let overflowReported = false;
-  let loading: Promise<Client | undefined> | undefined;
+  let loading: Promise<Sdk | undefined> | undefined;
   let following = false;
   /** Disposed: grants are ignored until `start()`; revocations still stop the SDK. */
   let stopped = false;
-  const queue = createCallQueue<Client>(queueLimit);
+  const queue = createCallQueue<Sdk>(queueLimit);
   const listeners = createEmitter<[VendorStatus]>();
 
   const setStatus = (next: VendorStatus) => {
@@ -187,7 +182,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     listeners.emit(next);
   };
 
-  const run = ({ fn, at, person, onDrop }: Queued<Client>, target: Client) => {
+  const run = ({ fn, at, person, onDrop }: Queued<Sdk>, target: Sdk) => {
     if (person !== undefined && person !== channel.visitor.get().person) {
       // Made by a visitor who has left: theirs, not the next visitor's (the one rule for queued events).
       drops.visitor += 1;
@@ -214,7 +209,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   /** Loaded and taking calls (`rejected` too: the SDK is there, its service refused the data). */
   const usable = () => status === 'ready' || status === 'rejected';
 
-  const reconcile = (target: Client) => {
+  const reconcile = (target: Sdk) => {
     const next = channel.visitor.get();
     if (!options.reconcile || next === reconciled) return;
     const previous = reconciled;
@@ -230,7 +225,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
    * Everything pending reaches the running SDK, in one order: the visitor, then the kept state, then the
    * restart hook (`onRegrant`, after a grant), then the events.
    */
-  const flush = (restart?: VendorCall<Client>) => {
+  const flush = (restart?: VendorCall<Sdk>) => {
     if (client === undefined || !usable()) return;
     reportOverflow();
     reconcile(client);
@@ -261,7 +256,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     setStatus(code);
   };
 
-  const load = (): Promise<Client | undefined> => {
+  const load = (): Promise<Sdk | undefined> => {
     loading ??= (async () => {
       setStatus('loading');
       const timer = setTimeout(() => {
@@ -310,7 +305,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
       else unapply();
       const wasReady = usable() && client !== undefined;
       setStatus(decision === 'denied' ? 'denied' : 'waiting-consent');
-      if (wasReady && options.onRevoke) run({ fn: options.onRevoke, at: new Date() }, client as Client);
+      if (wasReady && options.onRevoke) run({ fn: options.onRevoke, at: new Date() }, client as Sdk);
       return;
     }
     if (usable()) return;
@@ -330,7 +325,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
   /** Consent allows it, and the SDK waits for a first event (`loadOn: 'first-event'`). */
   const awaitingEvent = () => status === 'idle' && following && !stopped && client === undefined && !loading;
 
-  const enqueue = (entry: Queued<Client>, state: string | undefined) => {
+  const enqueue = (entry: Queued<Sdk>, state: string | undefined) => {
     if (state !== undefined) {
       queue.state(state, entry); // kept even while denied or failed: the app's intent, not data
       if (closed()) entry.onDrop?.(); // a waiting request() hears now that the SDK will not run it
@@ -345,7 +340,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
     flush(); // runs it now when ready
   };
 
-  const loader: VendorLoader<Client> = {
+  const loader: VendorLoader<Sdk> = {
     name,
     status: () => status,
     failure: () => failure,
@@ -378,7 +373,7 @@ export function createVendorLoader<Client>(options: VendorLoaderOptions<Client>)
       queue.clearState(reset && { fn: reset, at: new Date() });
       flush();
     },
-    request<R>(fn: VendorCall<Client, R>, callOptions?: CallOptions) {
+    request<R>(fn: VendorCall<Sdk, R>, callOptions?: CallOptions) {
       return new Promise<Awaited<R> | undefined>((resolve) => {
         enqueue(
           {

@@ -1,5 +1,5 @@
 /** A queued call: gets the client and the time the call was made (use it as the event's timestamp). */
-export type VendorCall<Client, R = void> = (client: Client, at: Date) => R;
+export type VendorCall<Sdk, R = void> = (client: Sdk, at: Date) => R;
 
 /**
  * Why calls were dropped: the queue overflowed, consent was denied, the SDK failed or was blocked, or the
@@ -8,10 +8,10 @@ export type VendorCall<Client, R = void> = (client: Client, at: Date) => R;
 export type DropReason = 'overflow' | 'denied' | 'failed' | 'visitor';
 export type DropCounts = Readonly<Record<DropReason, number>>;
 
-type Runner<Client> = (entry: Queued<Client>, client: Client) => void;
+type Runner<Sdk> = (entry: Queued<Sdk>, client: Sdk) => void;
 
-export interface Queued<Client> {
-  fn: VendorCall<Client>;
+export interface Queued<Sdk> {
+  fn: VendorCall<Sdk>;
   at: Date;
   /** For an event: the visitor's `person` when it was made (it is theirs, never the next visitor's). */
   person?: number;
@@ -28,13 +28,13 @@ export interface Queued<Client> {
  *   and applied again, in the order of the latest writes, each time the SDK (re)starts (its load, every
  *   grant), before any event. `clearState(reset)` forgets it (a sign-out): `reset` runs once, first.
  */
-export interface CallQueue<Client> {
+export interface CallQueue<Sdk> {
   /** An event; returns how many older events the bound pushed out (0 or 1). */
-  event(entry: Queued<Client>): number;
+  event(entry: Queued<Sdk>): number;
   /** Record `entry` as the state of `kind`; it is pending until `apply` or `applyAll` runs it. */
-  state(kind: string, entry: Queued<Client>): void;
+  state(kind: string, entry: Queued<Sdk>): void;
   /** Forget every state; `reset`, if given, is pending once, before any state written after. */
-  clearState(reset?: Queued<Client>): void;
+  clearState(reset?: Queued<Sdk>): void;
   /** Events and state not yet applied to the running SDK. */
   pending(): number;
   /** Events waiting (state aside). */
@@ -47,21 +47,21 @@ export interface CallQueue<Client> {
   /** The SDK (re)starts without what it was told: every state is pending again. */
   unapply(): void;
   /** Run the reset and the pending state on `client` (not the events), while `usable()` holds. */
-  flushState(client: Client, usable: () => boolean, run: Runner<Client>): void;
+  flushState(client: Sdk, usable: () => boolean, run: Runner<Sdk>): void;
   /**
    * Run what is pending on `client`: the reset, the pending state in the order of its writes, then the
    * events in order — while `usable()` holds (a call may revoke consent or fail the SDK midway).
    */
-  flush(client: Client, usable: () => boolean, run: Runner<Client>): void;
+  flush(client: Sdk, usable: () => boolean, run: Runner<Sdk>): void;
 }
 
-export function createCallQueue<Client>(limit: number): CallQueue<Client> {
+export function createCallQueue<Sdk>(limit: number): CallQueue<Sdk> {
   /** Latest write last; `applied` once run on the SDK as it runs now. */
-  const states = new Map<string, Queued<Client> & { applied: boolean }>();
-  let reset: Queued<Client> | undefined;
-  const events: Queued<Client>[] = [];
+  const states = new Map<string, Queued<Sdk> & { applied: boolean }>();
+  let reset: Queued<Sdk> | undefined;
+  const events: Queued<Sdk>[] = [];
 
-  const nextPending = (withEvents = true): Queued<Client> | undefined => {
+  const nextPending = (withEvents = true): Queued<Sdk> | undefined => {
     if (reset) {
       const entry = reset;
       reset = undefined;
@@ -74,7 +74,7 @@ export function createCallQueue<Client>(limit: number): CallQueue<Client> {
     }
     return withEvents ? events.shift() : undefined;
   };
-  const drain = (withEvents: boolean) => (client: Client, usable: () => boolean, run: Runner<Client>) => {
+  const drain = (withEvents: boolean) => (client: Sdk, usable: () => boolean, run: Runner<Sdk>) => {
     while (usable()) {
       const entry = nextPending(withEvents);
       if (!entry) return;
