@@ -23,11 +23,21 @@ export function ConsentProvider({ store, options, children }: ConsentProviderPro
   return <ConsentContext.Provider value={store ?? own}>{children}</ConsentContext.Provider>;
 }
 
-/** Thrown by a `useX()` hook outside its provider; the message points at the package's testing entry. */
+/** Each package's provider, named in the error of a hook used outside it. */
+const PROVIDERS: Readonly<Record<string, string>> = {
+  core: 'ConsentProvider',
+  analytics: 'AnalyticsProvider',
+  auth: 'AuthProvider',
+  flags: 'FlagsProvider',
+  logging: 'LoggerProvider',
+};
+
+/** Thrown by a `useX()` hook outside its provider; the message names it and points at the package's testing entry. */
 export class MissingProviderError extends PlinthError<string, 'missing_provider'> {
   override readonly name = 'MissingProviderError';
   constructor(hook: string, pkg: string) {
-    super(`${hook}() must be used inside its provider. In tests and stories, use @plinth/${pkg}/testing.`, {
+    const provider = PROVIDERS[pkg] ? `<${PROVIDERS[pkg]}>` : 'its provider';
+    super(`${hook}() must be used inside ${provider}. In tests and stories, use @plinth/${pkg}/testing.`, {
       source: pkg,
       code: 'missing_provider',
     });

@@ -186,6 +186,10 @@ describe('ConsentProvider and useConsent (StrictMode)', () => {
   it('throws a named error pointing at the testing entry outside a provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useConsent())).toThrow(MissingProviderError);
+    expect(() => renderHook(() => useConsent())).toThrow('useConsent() must be used inside <ConsentProvider>');
+    expect(new MissingProviderError('useLogger', 'logging').message).toMatch(
+      /^useLogger\(\) must be used inside <LoggerProvider>\./,
+    );
     expect(() => renderHook(() => useConsent())).toThrow(/@plinth\/core\/testing/);
   });
 });

@@ -96,7 +96,7 @@ describe('@plinth/flags/testing', () => {
       return <span>{String(useFlag('theme'))}</span>;
     }
     expect(() => render(<Bare />)).toThrow(
-      /useFlagDetails\(\) must be used inside its provider.*@plinth\/flags\/testing/,
+      /useFlagDetails\(\) must be used inside <FlagsProvider>.*@plinth\/flags\/testing/,
     );
   });
 
