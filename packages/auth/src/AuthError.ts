@@ -1,7 +1,7 @@
 import { PlinthError } from '@plinth/core';
 
 /** Which step failed. */
-export type AuthErrorSource = 'callback' | 'renew' | 'signIn' | 'signOut' | 'discovery';
+export type AuthErrorSource = 'callback' | 'renew' | 'signIn' | 'signOut' | 'discovery' | 'loader';
 
 /**
  * Why it failed. `state_mismatch`: the callback's `state` matches no stored sign-in request (tampered,
@@ -15,7 +15,8 @@ export type AuthErrorSource = 'callback' | 'renew' | 'signIn' | 'signOut' | 'dis
  * outside `tenants`); `session_ended`: the provider ended the session for good and a new sign-in is needed
  * (Entra ID's refresh tokens for single-page apps end 24 h after sign-in); `discovery`: the authority answered its
  * discovery document with an HTTP error (a typo in `authority`: 404); `cancelled`: the visitor left the provider's
- * page without answering it (Back, from a page with no Cancel button). A silent sign-in answered `login_required`,
+ * page without answering it (Back, from a page with no Cancel button); `blocked`, `failed`, `timeout` (source
+ * `loader`): the sign-in library's chunk could not be had, as core's loader says it for every vendor. A silent sign-in answered `login_required`,
  * `interaction_required`, `consent_required` or `account_selection_required` means "no session here": quietly
  * signed out.
  */
@@ -37,6 +38,9 @@ export type AuthErrorCode =
   | 'provider'
   | 'discovery'
   | 'cancelled'
+  | 'blocked'
+  | 'failed'
+  | 'timeout'
   | 'unknown';
 
 const PROVIDER_CODES: readonly string[] = [

@@ -5,6 +5,7 @@ import {
   type AuthConfig,
   type AuthError,
   type AuthErrorCode,
+  type AuthErrorSource,
   type AuthorizationParams,
   AuthProvider,
   type AuthProviderProps,
@@ -25,7 +26,33 @@ describe('types', () => {
     expectTypeOf<AuthStatus>().toEqualTypeOf<'loading' | 'signedOut' | 'signedIn' | 'error' | 'sessionExpired'>();
     expectTypeOf<UseAuth['user']>().toEqualTypeOf<AuthUser | null>();
     expectTypeOf<UseAuth['getAccessToken']>().returns.toEqualTypeOf<Promise<string>>();
-    expectTypeOf<'state_mismatch'>().toExtend<AuthErrorCode>();
+    // The README's lists, exactly (README: "`AuthError` (a `PlinthError`)").
+    expectTypeOf<AuthErrorSource>().toEqualTypeOf<
+      'callback' | 'renew' | 'signIn' | 'signOut' | 'discovery' | 'loader'
+    >();
+    expectTypeOf<AuthErrorCode>().toEqualTypeOf<
+      | 'state_mismatch'
+      | 'expired'
+      | 'access_denied'
+      | 'invalid_grant'
+      | 'login_required'
+      | 'interaction_required'
+      | 'consent_required'
+      | 'account_selection_required'
+      | 'network'
+      | 'signed_out'
+      | 'invalid_id_token'
+      | 'issuer_mismatch'
+      | 'userinfo_mismatch'
+      | 'session_ended'
+      | 'provider'
+      | 'discovery'
+      | 'cancelled'
+      | 'blocked'
+      | 'failed'
+      | 'timeout'
+      | 'unknown'
+    >();
     expectTypeOf<UseAuth['refresh']>().returns.toEqualTypeOf<Promise<AuthUser>>();
     expectTypeOf<UseAuth['scope']>().toEqualTypeOf<string | null>();
     expectTypeOf<UseAuth['signOut']>().parameters.toEqualTypeOf<[options?: SignOutOptions]>();

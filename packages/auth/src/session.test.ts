@@ -1,3 +1,4 @@
+import { PlinthError } from '@plinth/core';
 // @vitest-environment node
 import { recordChannel, resetChannel } from '@plinth/core/testing';
 import { AuthError } from './AuthError';
@@ -226,15 +227,18 @@ describe('session state machine', () => {
     expect(channel.visitor.get().subject).toEqual({ kind: 'anonymous' });
   });
 
-  it('the adapter that cannot be loaded is a network error of the step that needed it', async () => {
-    const blocked = new Error('blocked');
+  it('the adapter that cannot be loaded fails as every loader does: source loader, its code, the step named', async () => {
+    const blocked = new PlinthError('auth: blocked', { source: 'loader', code: 'blocked' });
     const { machine } = setup({}, { load: vi.fn(async () => undefined), loadFailure: () => blocked });
     await expect(machine.adapter('signIn')).rejects.toMatchObject({
       name: 'AuthError',
-      source: 'signIn',
-      code: 'network',
+      source: 'loader',
+      code: 'blocked',
+      message: 'signIn: the sign-in library could not be loaded',
       cause: blocked,
     });
+    const other = setup({}, { load: vi.fn(async () => undefined), loadFailure: () => new Error('init threw') });
+    await expect(other.machine.adapter('renew')).rejects.toMatchObject({ source: 'loader', code: 'failed' });
   });
 
   it('accessToken(): the current token while outside the lead, else one renewal', async () => {

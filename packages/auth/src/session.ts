@@ -106,14 +106,18 @@ export function createSession(deps: SessionDeps, status: AuthStatus): Session {
     timer = setTimeout(() => void renew().catch(() => {}), Math.max(0, left(session) - lead));
   };
 
-  const adapter = async (source: AuthErrorSource) => {
+  const adapter = async (step: AuthErrorSource) => {
     const loaded = await deps.load();
-    if (!loaded)
-      throw new AuthError(`${source}: the sign-in library could not be loaded`, {
-        source,
-        code: 'network',
-        cause: deps.loadFailure(),
+    if (!loaded) {
+      // The same source and code as every vendor's loader failure (an ad blocker, offline: `blocked`).
+      const cause = deps.loadFailure();
+      const code = (cause as { code?: unknown } | undefined)?.code;
+      throw new AuthError(`${step}: the sign-in library could not be loaded`, {
+        source: 'loader',
+        code: code === 'blocked' || code === 'timeout' ? code : 'failed',
+        cause,
       });
+    }
     return loaded;
   };
 
