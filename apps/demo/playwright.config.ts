@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
 
 const PORT = 4174;
-const SANDBOX_PORT = 4701;
+// E2E_SANDBOX_PORT: for a config of one's own that runs some journeys beside the suite's servers (its own ports).
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4701);
 /** The same build, configured through a first-party proxy (`--proxy`), with a sandbox of its own: e2e/proxy.spec.ts. */
 const PROXY_PORT = 4175;
 const PROXY_SANDBOX_PORT = 4702;

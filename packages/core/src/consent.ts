@@ -17,6 +17,30 @@ export interface ConsentChange {
   to: ConsentStatus;
 }
 
+/**
+ * Where a decision came from: `banner` (the app's own UI: `grant`, `deny`, `set` by default), `gpc` (the
+ * browser's Global Privacy Control signal), `tcf` / `gpp` (a consent management platform), or the app's own.
+ */
+export type ConsentSource = 'banner' | 'gpc' | 'tcf' | 'gpp' | (string & {});
+
+export interface DecisionOptions {
+  /** Default `'banner'`. */
+  source?: ConsentSource;
+  /**
+   * `false` for a decision carried over rather than made now (a CMP's stored choice at load): it cannot lift a
+   * category held denied by Global Privacy Control. Default `true`.
+   */
+  explicit?: boolean;
+}
+
+/** Global Privacy Control as a store applies it. */
+export interface PrivacySignal {
+  /** The browser sends the signal (`navigator.globalPrivacyControl === true`). */
+  readonly active: boolean;
+  /** The categories marked `saleOrSharing` that the signal holds denied until an explicit opt-in. */
+  readonly categories: readonly ConsentCategory[];
+}
+
 export interface ConsentOptions {
   /** Categories asked for. Default `['analytics', 'monitoring', 'functional']`. */
   categories?: readonly ConsentCategory[];
@@ -28,20 +52,37 @@ export interface ConsentOptions {
   version?: number;
   /** Decisions to start from instead of `pending` (tests, server-known choices). */
   initial?: Partial<Record<ConsentCategory, ConsentStatus>>;
+  /**
+   * The categories whose vendors amount to a sale or sharing of personal data, or targeted advertising. While
+   * the browser sends Global Privacy Control they are denied, and only a grant that names them, made after the
+   * signal was seen, lifts that (`grant()` with no category leaves them denied; a record stored before the
+   * signal does not count). Default none.
+   */
+  saleOrSharing?: readonly ConsentCategory[];
+  /** The browser's Global Privacy Control signal. Default `navigator.globalPrivacyControl === true`. */
+  globalPrivacyControl?: boolean;
 }
 
 export interface ConsentStore {
   readonly categories: readonly ConsentCategory[];
+  /** Global Privacy Control: whether the browser sends it, and which categories it holds denied. */
+  readonly privacySignal: PrivacySignal;
   /** A snapshot; the same object until something changes (for `useSyncExternalStore`). */
   getState(): ConsentState;
   /** The decision for `category`; throws a `PlinthError` for a category this store does not ask for. */
   get(category: ConsentCategory): ConsentStatus;
-  /** Grant these categories (all of them when none is named). */
+  /**
+   * Grant these categories (all of them when none is named, except those Global Privacy Control holds denied:
+   * lifting those takes naming them).
+   */
   grant(...categories: ConsentCategory[]): void;
   /** Deny these categories (all of them when none is named). */
   deny(...categories: ConsentCategory[]): void;
-  set(decisions: Partial<Record<ConsentCategory, ConsentStatus>>): void;
-  /** Forget every decision (back to `pending`) and remove the stored record. */
+  set(decisions: Partial<Record<ConsentCategory, ConsentStatus>>, options?: DecisionOptions): void;
+  /**
+   * Forget every decision (back to `pending`; `denied` for what Global Privacy Control holds) and remove the
+   * stored record.
+   */
   reset(): void;
   /** Called after every change with the changes made. Returns the unsubscribe function. */
   subscribe(listener: (state: ConsentState, changes: readonly ConsentChange[]) => void): () => void;
@@ -56,6 +97,8 @@ interface StoredRecord {
   v: number;
   decisions: Record<string, ConsentDecision>;
   updatedAt: string;
+  /** Decided while the browser sent Global Privacy Control (so a grant in it was made knowing the signal). */
+  gpc?: true;
 }
 
 export const DEFAULT_CATEGORIES: readonly ConsentCategory[] = ['analytics', 'monitoring', 'functional'];
@@ -73,6 +116,14 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
   const key = options.storageKey ?? 'plinth.consent';
   const version = options.version ?? 1;
   const listeners = createEmitter<[ConsentState, readonly ConsentChange[]]>();
+  for (const category of options.saleOrSharing ?? []) {
+    if (!categories.includes(category)) throw unknownCategory(category, categories);
+  }
+  const gpc =
+    options.globalPrivacyControl ??
+    (isBrowser && (navigator as Navigator & { globalPrivacyControl?: unknown }).globalPrivacyControl === true);
+  const held = gpc ? (options.saleOrSharing ?? []) : [];
+  const privacySignal: PrivacySignal = { active: gpc, categories: held };
   let state: ConsentState | undefined;
   let stopSync: (() => void) | undefined;
 
@@ -94,12 +145,16 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
       if (record?.v === version && record.decisions) {
         for (const category of categories) {
           const decision = record.decisions[category];
-          if (isDecision(decision)) next[category] = decision;
+          // A grant stored before the browser sent GPC is not an opt-in made after it.
+          if (isDecision(decision) && !(decision === 'granted' && held.includes(category) && record.gpc !== true)) {
+            next[category] = decision;
+          }
         }
       }
     } catch {
       // an unreadable record counts as no decision
     }
+    for (const category of held) if (next[category] !== 'granted') next[category] = 'denied';
     return next;
   };
 
@@ -110,11 +165,18 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
 
   const persist = (next: ConsentState) => {
     const decisions: Record<string, ConsentDecision> = {};
-    for (const [category, status] of Object.entries(next)) if (isDecision(status)) decisions[category] = status;
+    for (const [category, status] of Object.entries(next)) {
+      // What GPC holds denied is the signal's, not a stored choice: it goes when the signal goes.
+      if (isDecision(status) && !(status === 'denied' && held.includes(category))) decisions[category] = status;
+    }
     try {
       const store = storage();
       if (Object.keys(decisions).length === 0) store?.removeItem(key);
-      else store?.setItem(key, JSON.stringify({ v: version, decisions, updatedAt: new Date().toISOString() }));
+      else {
+        const record: StoredRecord = { v: version, decisions, updatedAt: new Date().toISOString() };
+        if (gpc) record.gpc = true;
+        store?.setItem(key, JSON.stringify(record));
+      }
     } catch {
       // quota or disabled storage: the decision still holds for this page
     }
@@ -134,11 +196,15 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
     listeners.emit(state, changes);
   };
 
-  const update = (decisions: Partial<Record<ConsentCategory, ConsentStatus>>) => {
+  const update = (decisions: Partial<Record<ConsentCategory, ConsentStatus>>, decision: DecisionOptions = {}) => {
     const next: Record<string, ConsentStatus> = { ...current() };
     for (const [category, status] of Object.entries(decisions)) {
       if (!categories.includes(category)) throw unknownCategory(category, categories);
-      if (status) next[category] = status;
+      if (!status) continue;
+      // Global Privacy Control holds these denied: only an explicit grant lifts it, and nothing makes them pending.
+      if (held.includes(category) && (status === 'pending' || (status === 'granted' && decision.explicit === false))) {
+        next[category] = 'denied';
+      } else next[category] = status;
     }
     apply(next, true);
   };
@@ -146,10 +212,19 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
   const decide =
     (status: ConsentStatus) =>
     (...list: ConsentCategory[]) =>
-      update(Object.fromEntries((list.length ? list : categories).map((category) => [category, status])));
+      update(
+        Object.fromEntries(
+          // "All" never includes what GPC holds denied: an opt-in names the category.
+          (list.length ? list : categories.filter((c) => status !== 'granted' || !held.includes(c))).map((category) => [
+            category,
+            status,
+          ]),
+        ),
+      );
 
   const store: ConsentStore = {
     categories,
+    privacySignal,
     getState: current,
     get: (category) => {
       if (!categories.includes(category)) throw unknownCategory(category, categories);

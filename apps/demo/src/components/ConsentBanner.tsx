@@ -26,6 +26,7 @@ export function ConsentBanner({ consent }: { consent: UseConsent }) {
   const [accepted, setAccepted] = useState(false);
   const [picked, setPicked] = useState<Record<string, boolean>>({});
   const titleId = useId();
+  const signal = consent.store.privacySignal;
   // "Accept all" answers at once (INP): the banner goes in the click's own frame, and the grant (and the
   // re-render of what reads consent) runs after that frame is painted; core's loaders then start the vendors
   // one per task.
@@ -41,6 +42,13 @@ export function ConsentBanner({ consent }: { consent: UseConsent }) {
         We would like to measure how the product is used, be told when it breaks and remember your feature settings.
         Nothing is sent until you choose.
       </p>
+      {signal.active && signal.categories.length > 0 && (
+        <p className="gpc">
+          Your browser asks sites not to sell or share your data (Global Privacy Control), and we honour it:{' '}
+          {signal.categories.map((id) => HELP[id]?.label ?? id).join(', ')} stays off, also if you accept all. To allow
+          it anyway, tick it under “Choose…”.
+        </p>
+      )}
       {choosing && (
         <fieldset>
           <legend>Allow</legend>

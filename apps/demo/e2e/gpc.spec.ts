@@ -1,0 +1,52 @@
+import { expect, received, test } from './fixtures';
+
+// Global Privacy Control as Chromium would send it with the setting on: the `Sec-GPC: 1` header on every request
+// and `navigator.globalPrivacyControl === true` (defined before the page's own scripts run). The demo marks
+// `analytics` (PostHog) as sale or sharing (src/consent.ts).
+test.use({ extraHTTPHeaders: { 'Sec-GPC': '1' } });
+
+test('with Global Privacy Control on, nothing of a sale-or-sharing category loads or is sent before the visitor allows it by name', async ({
+  page,
+}) => {
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+  );
+  const posthogRequests: string[] = [];
+  const gpcHeaders: (string | undefined)[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('posthog')) posthogRequests.push(request.url());
+    if (request.resourceType() === 'document') gpcHeaders.push(request.headers()['sec-gpc']);
+  });
+
+  await page.goto('/');
+  expect(gpcHeaders).toEqual(['1']);
+  const banner = page.getByRole('dialog', { name: 'Your privacy choices' });
+  // The banner says, in words, that the browser's signal is honoured and what it keeps off.
+  await expect(banner).toContainText(
+    'Your browser asks sites not to sell or share your data (Global Privacy Control), and we honour it: Analytics stays off, also if you accept all.',
+  );
+  await banner.getByRole('button', { name: 'Accept all' }).click();
+  await expect(banner).toBeHidden();
+
+  // Positive sentinel: the other categories' vendors (granted in the same click) reached the sandbox, and the
+  // visitor browsed on; PostHog was never even downloaded.
+  await expect.poll(async () => (await received(page, 'launchdarkly,datadog')).length).toBeGreaterThan(0);
+  await page.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page.getByTestId('consent-analytics')).toHaveText('denied');
+  await expect(page.getByTestId('consent-monitoring')).toHaveText('granted');
+  expect(posthogRequests).toEqual([]);
+  expect(await received(page, 'posthog')).toEqual([]);
+  // The signal's denial is not stored as the visitor's own choice.
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('plinth.consent'))) ?? '{}');
+  expect(stored).toMatchObject({ gpc: true, decisions: { monitoring: 'granted', functional: 'granted' } });
+  expect(stored.decisions.analytics).toBeUndefined();
+
+  // The explicit opt-in, by name: now PostHog loads and the next page view arrives.
+  await page.locator('.choices div', { hasText: 'analytics' }).getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByTestId('consent-analytics')).toHaveText('granted');
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect
+    .poll(async () => (await received(page, 'posthog')).filter((e) => e.route === '$pageview').length)
+    .toBeGreaterThan(0);
+  expect(posthogRequests.length).toBeGreaterThan(0);
+});
