@@ -3,6 +3,7 @@ import type { ConsentCategory, ConsentStore } from './consent';
 import { createEmitter } from './emitter';
 import { configError, PlinthError, requireConsent } from './error';
 import { isBrowser } from './is-browser';
+import { importingStatus, type LoaderEvent, transition, usableStatus } from './loader-machine';
 import { reportMisconfiguration } from './misconfiguration';
 import { afterNextPaint } from './timing';
 import { createCallQueue, type DropCounts, type DropReason, type Queued, type VendorCall } from './vendor-queue';
@@ -176,10 +177,20 @@ export function createVendorLoader<Sdk>(options: VendorLoaderOptions<Sdk>): Vend
   const queue = createCallQueue<Sdk>(queueLimit);
   const listeners = createEmitter<[VendorStatus]>();
 
-  const setStatus = (next: VendorStatus) => {
-    if (next === status) return;
+  /**
+   * The one way the status changes: `transition` (`./loader-machine`) decides it. A failure (`failed`, `blocked`,
+   * `timeout`) is recorded with `cause` before listeners hear it. Returns the status before.
+   */
+  const dispatch = (event: LoaderEvent, cause?: unknown): VendorStatus => {
+    const before = status;
+    const next = transition(status, event);
+    if (next === status) return before;
+    if (next === 'failed' || next === 'blocked' || next === 'timeout') {
+      failure = new PlinthError(`${name}: ${next}`, { source: 'loader', code: next, cause });
+    }
     status = next;
     listeners.emit(next);
+    return before;
   };
 
   const run = ({ fn, at, person, onDrop }: Queued<Sdk>, target: Sdk) => {
@@ -206,8 +217,7 @@ export function createVendorLoader<Sdk>(options: VendorLoaderOptions<Sdk>): Vend
     });
   };
 
-  /** Loaded and taking calls (`rejected` too: the SDK is there, its service refused the data). */
-  const usable = () => status === 'ready' || status === 'rejected';
+  const usable = () => usableStatus(status);
 
   const reconcile = (target: Sdk) => {
     const next = channel.visitor.get();
@@ -239,8 +249,7 @@ export function createVendorLoader<Sdk>(options: VendorLoaderOptions<Sdk>): Vend
     queue.unapply();
   };
 
-  /** The SDK is being loaded (also past the timeout). */
-  const inFlight = () => status === 'loading' || status === 'timeout';
+  const inFlight = () => importingStatus(status);
   /** Denied or failed for good: calls are dropped, not queued. */
   const closed = () => status === 'denied' || status === 'failed' || status === 'blocked';
   const closedReason = (): DropReason => (status === 'denied' ? 'denied' : 'failed');
@@ -251,17 +260,10 @@ export function createVendorLoader<Sdk>(options: VendorLoaderOptions<Sdk>): Vend
     unapply();
   };
 
-  const fail = (code: VendorErrorCode, cause?: unknown) => {
-    failure = new PlinthError(`${name}: ${code}`, { source: 'loader', code, cause });
-    setStatus(code);
-  };
-
   const load = (): Promise<Sdk | undefined> => {
     loading ??= (async () => {
-      setStatus('loading');
-      const timer = setTimeout(() => {
-        if (status === 'loading') fail('timeout');
-      }, timeoutMs);
+      dispatch({ type: 'import' });
+      const timer = setTimeout(() => dispatch({ type: 'timeout' }), timeoutMs);
       try {
         // After the next paint, in a task of its own: a consent click's frame stays light, and the main
         // thread yields between vendors (each loader's timer after the frame is a task of its own).
@@ -270,22 +272,20 @@ export function createVendorLoader<Sdk>(options: VendorLoaderOptions<Sdk>): Vend
           // Consent was withdrawn, or the loader stopped (an unmount), before its turn: nothing is
           // downloaded; a later grant or start() loads then.
           loading = undefined;
-          if (stopped && inFlight()) setStatus('idle');
+          dispatch({ type: 'skipped', stopped });
           return undefined;
         }
         const loaded = await options.load();
         client = loaded;
         failure = undefined;
-        if (inFlight()) {
-          setStatus('ready');
+        if (importingStatus(dispatch({ type: 'loaded' }))) {
           flush();
         } else if (options.onRevoke) {
           run({ fn: options.onRevoke, at: new Date() }, loaded); // consent was withdrawn while it loaded
         }
         return loaded;
       } catch (error) {
-        if (inFlight()) {
-          fail(looksBlocked(error) ? 'blocked' : 'failed', error);
+        if (importingStatus(dispatch({ type: 'importFailed', blocked: looksBlocked(error) }, error))) {
           dropEvents('failed');
         } else {
           loading = undefined; // consent was withdrawn meanwhile: a later grant tries again
@@ -300,25 +300,22 @@ export function createVendorLoader<Sdk>(options: VendorLoaderOptions<Sdk>): Vend
 
   const onConsent = (decision: 'granted' | 'denied' | 'pending') => {
     if (status === 'failed' || status === 'blocked') return; // final: nothing to start or stop
+    const wasReady = usable() && client !== undefined;
+    const before = dispatch({
+      type: 'consent',
+      decision,
+      sdk: client !== undefined,
+      importing: loading !== undefined,
+      waitForEvent: loadOn === 'first-event' && queue.events() === 0,
+    });
     if (decision !== 'granted') {
       if (decision === 'denied') dropEvents('denied');
       else unapply();
-      const wasReady = usable() && client !== undefined;
-      setStatus(decision === 'denied' ? 'denied' : 'waiting-consent');
       if (wasReady && options.onRevoke) run({ fn: options.onRevoke, at: new Date() }, client as Sdk);
-      return;
-    }
-    if (usable()) return;
-    if (client !== undefined) {
+    } else if (status === 'ready' && !usableStatus(before)) {
       // granted again after a revocation (or resumed after stop)
-      const revoked = status === 'denied' || status === 'waiting-consent';
-      setStatus('ready');
-      flush(revoked ? options.onRegrant : undefined);
-    } else if (loading) {
-      setStatus('loading'); // still in flight: its end makes it ready
-    } else if (loadOn === 'first-event' && queue.events() === 0) {
-      setStatus('idle'); // allowed: the first event imports the SDK
-    } else {
+      flush(before === 'denied' || before === 'waiting-consent' ? options.onRegrant : undefined);
+    } else if (status === 'loading' && !loading) {
       void load();
     }
   };
@@ -402,13 +399,13 @@ export function createVendorLoader<Sdk>(options: VendorLoaderOptions<Sdk>): Vend
         code: 'rejected',
         cause: cause ?? { httpStatus, url },
       });
-      setStatus('rejected');
+      dispatch({ type: 'reject' });
       reportMisconfiguration(`${name}:rejected`, `${name}: ${message}`, { vendor: name, httpStatus, url });
     },
     accepted() {
       if (status !== 'rejected') return;
       failure = undefined;
-      setStatus('ready');
+      dispatch({ type: 'accepted' });
     },
     ready() {
       if (usable()) return Promise.resolve(client);
@@ -426,7 +423,7 @@ export function createVendorLoader<Sdk>(options: VendorLoaderOptions<Sdk>): Vend
     subscribeStatus: listeners.subscribe,
     stop() {
       stopped = true;
-      if (status === 'waiting-consent') setStatus('idle');
+      dispatch({ type: 'stop' });
     },
   };
   return loader;
