@@ -34,10 +34,13 @@ export {
   type ConsentChange,
   type ConsentDecision,
   type ConsentOptions,
+  type ConsentSource,
   type ConsentState,
   type ConsentStatus,
   type ConsentStore,
   createConsent,
+  type DecisionOptions,
+  type PrivacySignal,
 } from './consent';
 export { ErrorBoundary, type ErrorBoundaryFallbackProps, type ErrorBoundaryProps } from './ErrorBoundary';
 export { type ConfigErrorCode, configError, isPlinthError, PlinthError, requireConsent } from './error';
