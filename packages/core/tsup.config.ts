@@ -2,7 +2,12 @@ import { packageConfig } from '../../tooling/tsup';
 
 // `./server`: the scrubber and the error type for servers and React Server Components, without 'use client'.
 export default packageConfig(
-  { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+  {
+    index: 'src/index.ts',
+    'testing/index': 'src/testing/index.ts',
+    // Sources and sinks an app opts into (a CMP): entries of their own, so others pay nothing.
+    tcf: 'src/tcf.ts',
+  },
   {},
   { server: 'src/server.ts' },
 );
