@@ -1,7 +1,7 @@
 import { MissingProviderError, PlinthError } from '@plinth/core';
 import { createTestConsent, resetChannel, TestConsentProvider } from '@plinth/core/testing';
 import { act, render, renderHook, screen, waitFor } from '../../../tooling/render';
-import type { LogClient } from './adapter/datadog';
+import type { DatadogAdapter } from './adapter/datadog';
 import { startDatadog } from './adapter/datadog';
 import { createLogger } from './createLogger';
 import { LoggerProvider } from './LoggerProvider';
@@ -13,17 +13,20 @@ import { useLoggerFailure, useLoggerStatus } from './useLoggerStatus';
 vi.mock('./adapter/datadog', () => ({ startDatadog: vi.fn() }));
 
 const logs: string[] = [];
-const client: LogClient = {
+const adapter: DatadogAdapter = {
   log: (entry) => logs.push(entry.message),
+  globalContext: () => ({}),
   setGlobalContext: () => {},
+  user: () => ({}),
   setUser: () => {},
+  clearUser: () => {},
   revoke: () => logs.push('(revoked)'),
   regrant: () => {},
   sessionId: () => undefined,
 };
 beforeEach(() => {
   logs.length = 0;
-  vi.mocked(startDatadog).mockReset().mockReturnValue(client);
+  vi.mocked(startDatadog).mockReset().mockReturnValue(adapter);
 });
 afterEach(() => {
   resetChannel();
@@ -56,17 +59,24 @@ describe('LoggerProvider', () => {
 
   it('waits for consent and loads nothing while it is pending', async () => {
     const store = createTestConsent();
+    const tokens = () => vi.mocked(startDatadog).mock.calls.map(([config]) => config.clientToken);
+    // A control beside it, needing no consent and loading at once: its SDK arriving is the sentinel that a loader's
+    // turn (after the next paint, then the import) has passed. Its effect runs after the inner provider's, so the
+    // pending logger, had it ignored consent, would have loaded first.
     render(
-      <TestConsentProvider store={store}>
-        <LoggerProvider config={{ clientToken: 't' }}>
-          <Hello />
-        </LoggerProvider>
-      </TestConsentProvider>,
+      <LoggerProvider config={{ clientToken: 'control', consent: false, loadOn: 'consent' }}>
+        <TestConsentProvider store={store}>
+          <LoggerProvider config={{ clientToken: 't' }}>
+            <Hello />
+          </LoggerProvider>
+        </TestConsentProvider>
+      </LoggerProvider>,
     );
-    expect(startDatadog).not.toHaveBeenCalled();
+    await waitFor(() => expect(tokens()).toContain('control'));
+    expect(tokens()).toEqual(['control']); // the logger waiting for consent loaded nothing
     store.grant('monitoring');
     await waitFor(() => expect(logs).toEqual(['rendered', 'rendered'])); // StrictMode renders twice
-    expect(startDatadog).toHaveBeenCalledTimes(1);
+    expect(tokens()).toEqual(['control', 't']);
   });
 
   it('fails closed without a consent store (config, consent_required), unless told consent: false', () => {
@@ -138,11 +148,18 @@ describe('LoggerProvider', () => {
     await screen.findByText('failed loader/failed');
   });
 
-  it('useLogger() outside a provider throws MissingProviderError pointing at the testing entry', () => {
+  it('useLogger() outside a provider throws MissingProviderError naming the provider and the testing entry', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useLogger())).toThrow(MissingProviderError);
-    expect(() => renderHook(() => useLogger())).toThrow(/@plinth\/logging\/testing/);
-    expect(() => renderHook(() => useLoggerStatus())).toThrow(/useLoggerStatus.*@plinth\/logging\/testing/s);
+    expect(() => renderHook(() => useLogger())).toThrow(
+      'useLogger() must be used inside <LoggerProvider>. In tests and stories, use @plinth/logging/testing.',
+    );
+    expect(() => renderHook(() => useLoggerStatus())).toThrow(
+      /^useLoggerStatus\(\) must be used inside <LoggerProvider>/,
+    );
+    expect(() => renderHook(() => useLoggerFailure())).toThrow(
+      /^useLoggerFailure\(\) must be used inside <LoggerProvider>/,
+    );
   });
 });
 

@@ -40,8 +40,7 @@ describe('the shared logger', () => {
   });
 
   it('binds context in children (nested, later keys win) and shares the global context with them', () => {
-    const onGlobalContext = vi.fn();
-    const { entries, logger } = setup({ context: { app: 'shop' }, onGlobalContext });
+    const { entries, logger } = setup({ context: { app: 'shop' } });
     const checkout = logger.child({ component: 'Checkout', step: 1 });
     const payment = checkout.child({ step: 2 });
     logger.setGlobalContext('release', 'r42');
@@ -50,12 +49,33 @@ describe('the shared logger', () => {
     checkout.info('left', { step: 9 });
     expect(entries[0]!.context).toEqual({ app: 'shop', release: 'r42', component: 'Checkout', step: 2, amount: 3 });
     expect(entries[1]!.context).toEqual({ release: 'r42', component: 'Checkout', step: 9 });
-    expect(onGlobalContext.mock.calls.map(([context]) => context)).toEqual([
-      { app: 'shop' },
-      { app: 'shop', release: 'r42' },
-      { release: 'r42' },
-    ]);
     expect(payment.level).toBe('info');
+  });
+
+  it("reads and writes the global context where it is given to live (the browser logger: core's visitor)", () => {
+    const store: Record<string, unknown> = { app: 'shop' };
+    const writes: string[] = [];
+    const { entries, logger } = setup({
+      context: { ignored: true }, // the store is the whole global context
+      globalContext: {
+        get: () => ({ ...store }),
+        set: (key, value) => {
+          writes.push(`set ${key}`);
+          store[key] = value;
+        },
+        remove: (key) => {
+          writes.push(`remove ${key}`);
+          delete store[key];
+        },
+      },
+    });
+    logger.child({ component: 'Checkout' }).setGlobalContext('release', 'r1');
+    logger.info('one');
+    store.release = 'r2'; // written elsewhere (another package through the visitor): read at the log
+    logger.removeGlobalContext('app');
+    logger.info('two');
+    expect(writes).toEqual(['set release', 'remove app']);
+    expect(entries.map((e) => e.context)).toEqual([{ app: 'shop', release: 'r1' }, { release: 'r2' }]);
   });
 
   it("has Datadog's nine levels in Datadog's order, each with its method", () => {

@@ -19,11 +19,19 @@ export const rank = (level: LogLevel): number => {
   return at < 0 ? 2 : at;
 };
 
+/** Where the global context lives: `setGlobalContext` and `removeGlobalContext` write it, each log reads it. */
+interface GlobalContext {
+  get(): LogContext;
+  set(key: string, value: unknown): void;
+  remove(key: string): void;
+}
+
 export interface BaseLoggerOptions {
   level?: LogLevel | undefined;
+  /** The global context to start with, when the logger keeps its own (`globalContext` not given). */
   context?: LogContext | undefined;
-  /** Called with the whole global context at creation (when given) and after every change. */
-  onGlobalContext?: (context: LogContext) => void;
+  /** Where the global context lives (the browser logger's is core's visitor). Default: the logger's own, from `context`. */
+  globalContext?: GlobalContext;
   /** What `logger.sessionId()` answers (the browser's Datadog session). Default: always `undefined`. */
   sessionId?: () => string | undefined;
 }
@@ -35,9 +43,7 @@ export interface BaseLoggerOptions {
  */
 export function createBaseLogger(emit: (entry: LogEntry) => void, options: BaseLoggerOptions = {}): LoggerBase {
   const configured = options.level ?? 'info';
-  const global: LogContext = { ...options.context };
-  const changed = () => options.onGlobalContext?.({ ...global });
-  if (options.context) changed();
+  const global = options.globalContext ?? ownContext(options.context);
 
   const make = (bound: LogContext, inherited: () => LogLevel): LoggerBase => {
     let own: LogLevel | undefined;
@@ -50,25 +56,39 @@ export function createBaseLogger(emit: (entry: LogEntry) => void, options: BaseL
         own = level;
       },
       child: (context: LogContext) => make({ ...bound, ...context }, current),
-      setGlobalContext(key: string, value: unknown) {
-        global[key] = value;
-        changed();
-      },
-      removeGlobalContext(key: string) {
-        delete global[key];
-        changed();
-      },
+      setGlobalContext: (key: string, value: unknown) => global.set(key, value),
+      removeGlobalContext: (key: string) => global.remove(key),
       sessionId: () => options.sessionId?.(),
     } as LoggerBase;
     for (const level of LEVELS) {
       logger[level] = (message: string, context?: LogContext, error?: unknown): void => {
         if (rank(level) < rank(current())) return;
-        emit({ level, message: String(message), context: { ...global, ...bound, ...context }, error, at: new Date() });
+        emit({
+          level,
+          message: String(message),
+          context: { ...global.get(), ...bound, ...context },
+          error,
+          at: new Date(),
+        });
       };
     }
     return logger;
   };
   return make({}, () => configured);
+}
+
+/** A global context kept by the logger itself (the server's, a test logger's). */
+function ownContext(initial: LogContext | undefined): GlobalContext {
+  const context: LogContext = { ...initial };
+  return {
+    get: () => context,
+    set: (key, value) => {
+      context[key] = value;
+    },
+    remove: (key) => {
+      delete context[key];
+    },
+  };
 }
 
 /** A readable message for any thrown value. */

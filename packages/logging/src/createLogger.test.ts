@@ -1,35 +1,50 @@
 import { channel, PlinthError } from '@plinth/core';
 import { createTestConsent, resetChannel } from '@plinth/core/testing';
-import type { LogClient } from './adapter/datadog';
+import type { DatadogAdapter } from './adapter/datadog';
 import { startDatadog } from './adapter/datadog';
 import { createLogger } from './createLogger';
-import type { LogEntry, Logger, LoggerConfig } from './types';
+import type { LogContext, LogEntry, Logger, LoggerConfig } from './types';
 
 // The subject is our own logic (queue, consent, channel, lifecycle): the SDK adapter is replaced by a recording fake.
 vi.mock('./adapter/datadog', () => ({ startDatadog: vi.fn() }));
 
-interface FakeClient extends LogClient {
+interface FakeAdapter extends DatadogAdapter {
   logs: (LogEntry & { sentAt: Date })[];
   calls: string[];
 }
 
-function fakeClient(): FakeClient {
-  const client: FakeClient = {
+/** Records what reaches the SDK; it holds a user and a global context as the SDK does. */
+function fakeAdapter(): FakeAdapter {
+  let user: LogContext = {};
+  let context: LogContext = {};
+  const adapter: FakeAdapter = {
     logs: [],
     calls: [],
-    log: (entry, at) => client.logs.push({ ...entry, sentAt: at }),
-    setGlobalContext: (context) => client.calls.push(`context ${JSON.stringify(context)}`),
-    setUser: (user) => client.calls.push(`user ${JSON.stringify(user ?? null)}`),
-    revoke: () => client.calls.push('revoke'),
-    regrant: () => client.calls.push('regrant'),
+    log: (entry, at) => adapter.logs.push({ ...entry, sentAt: at }),
+    globalContext: () => context,
+    setGlobalContext: (next) => {
+      context = next;
+      adapter.calls.push(`context ${JSON.stringify(next)}`);
+    },
+    user: () => user,
+    setUser: (next) => {
+      user = next;
+      adapter.calls.push(`user ${JSON.stringify(next)}`);
+    },
+    clearUser: () => {
+      user = {};
+      adapter.calls.push('user null');
+    },
+    revoke: () => adapter.calls.push('revoke'),
+    regrant: () => adapter.calls.push('regrant'),
     sessionId: () => 'fake-session',
   };
-  return client;
+  return adapter;
 }
 
-let client: FakeClient;
+let client: FakeAdapter;
 beforeEach(() => {
-  client = fakeClient();
+  client = fakeAdapter();
   vi.mocked(startDatadog).mockReset().mockReturnValue(client);
 });
 afterEach(() => resetChannel());
@@ -89,7 +104,7 @@ describe('createLogger', () => {
       service: 'shop',
       maxRepeats: 3,
     });
-    expect(client.calls).toEqual(['context {"release":"r1"}', 'user {"id":"u1"}']); // the kept state, before the logs
+    expect(client.calls).toEqual(['user {"id":"u1"}', 'context {"release":"r1"}']); // the visitor, before the logs
     expect(client.logs.map((l) => [l.level, l.message, l.context])).toEqual([
       ['info', 'hello', { usr: { id: 'u1' }, release: 'r1', a: 1 }],
       ['info', 'again', { usr: { id: 'u1' }, release: 'r1' }],
@@ -192,7 +207,8 @@ describe('createLogger', () => {
     expect(client.calls).toContain('revoke');
     consent.grant('monitoring');
     logger.info('sentinel');
-    expect(client.calls.slice(-2)).toEqual(['regrant', 'user null']); // the kept user, applied again
+    // The SDK kept its (empty) user and context: nothing to tell it again, the restart only.
+    expect(client.calls).toEqual(['revoke', 'regrant']);
     expect(client.logs.map((l) => l.message)).toEqual(['first', 'sentinel']);
     logger.stop();
   });
@@ -277,13 +293,13 @@ describe('createLogger', () => {
     client.calls.length = 0;
     consent.grant('monitoring');
     logger.info('after the grant');
-    expect(client.calls).toEqual(['regrant', 'user null']);
+    expect(client.calls).toEqual(['user null', 'regrant']); // the visitor first, then the restart (core's order)
     expect(client.logs.at(-1)).toMatchObject({ message: 'after the grant', context: {} });
     consent.deny('monitoring');
     channel.signedIn({ id: 'bob' });
     client.calls.length = 0;
     consent.grant('monitoring');
-    expect(client.calls).toEqual(['regrant', 'user {"id":"bob"}']);
+    expect(client.calls).toEqual(['user {"id":"bob"}', 'regrant']);
     logger.stop();
   });
 
@@ -292,15 +308,60 @@ describe('createLogger', () => {
     const logger = createLogger(config({ consent }));
     logger.start();
     logger.info('signed out');
-    channel.signedIn({ id: 'u1' });
+    channel.signedIn({ id: 'u1' }); // the same person, now named
     logger.info('as u1');
-    channel.signedIn({ id: 'u2' });
+    channel.visitor.update({ attributes: { plan: 'pro' } });
     consent.grant('monitoring');
     await vi.waitFor(() => expect(logger.status()).toBe('ready'));
-    expect(client.calls).toEqual(['user {"id":"u2"}']); // the SDK starts with the user signed in now
+    expect(client.calls).toEqual(['user {"plan":"pro","id":"u1"}']); // the SDK starts with the visitor as it is now
     expect(client.logs.map((l) => [l.message, l.context])).toEqual([
       ['signed out', {}],
       ['as u1', { usr: { id: 'u1' } }],
+    ]);
+    expect(logger.dropped().visitor).toBe(0);
+    logger.stop();
+  });
+
+  it("logs queued across a sign-out follow core's rule: dropped and counted, never sent naming the old user nor the new one", async () => {
+    const consent = createTestConsent();
+    const logger = createLogger(config({ consent }));
+    logger.start();
+    channel.signedIn({ id: 'u1' });
+    logger.info('as u1');
+    channel.signedOut();
+    logger.info('anonymous, after u1');
+    channel.signedIn({ id: 'u2' }); // the anonymous visitor signs in: the same person
+    logger.info('as u2');
+    consent.grant('monitoring');
+    await vi.waitFor(() => expect(logger.status()).toBe('ready'));
+    expect(client.logs.map((l) => [l.message, l.context])).toEqual([
+      ['anonymous, after u1', {}],
+      ['as u2', { usr: { id: 'u2' } }],
+    ]);
+    expect(logger.dropped()).toMatchObject({ visitor: 1, denied: 0, overflow: 0 });
+    logger.stop();
+  });
+
+  it("maps the visitor's attributes to Datadog user fields (the subject's own fields over them), on the SDK and each log", async () => {
+    const logger = await loaded(createLogger(config({ user: (user) => ({ id: user.id, name: user.name }) })));
+    client.calls.length = 0;
+    channel.visitor.update({ attributes: { plan: 'free', id: 'not-the-subject' } });
+    logger.info('anonymous with attributes');
+    channel.signedIn({ id: 'u1', name: 'Ana' });
+    channel.visitor.update({ attributes: { plan: 'pro' } });
+    logger.info('signed in');
+    channel.signedOut(); // she leaves with everything said of her
+    logger.info('after');
+    expect(client.calls).toEqual([
+      'user {"plan":"free","id":"not-the-subject"}',
+      'user {"plan":"free","id":"u1","name":"Ana"}',
+      'user {"plan":"pro","id":"u1","name":"Ana"}',
+      'user null',
+    ]);
+    expect(client.logs.slice(1).map((l) => l.context.usr)).toEqual([
+      { plan: 'free', id: 'not-the-subject' },
+      { plan: 'pro', id: 'u1', name: 'Ana' },
+      undefined,
     ]);
     logger.stop();
   });
@@ -321,12 +382,16 @@ describe('createLogger', () => {
   });
 
   it('a restore that fails at start-up after an identified session: the SDK starts with no user, and no log names one (issue 34)', async () => {
+    // The SDK remembers her (the page's SDK, told before; what it held when this logger loads it).
+    client.setUser({ id: 'gia' });
+    client.calls.length = 0;
     // The page starts before auth has settled (core's visitor is unknown): nobody is named yet.
     const logger = createLogger(config());
     logger.start();
     logger.info('before auth settled');
     await settled(logger);
     expect(client.calls[0]).toBe('user null'); // the SDK's user is cleared before any log
+    expect(client.user()).toEqual({});
     channel.signedOut(); // the silent restore failed: nobody is signed in
     logger.info('after');
     expect(client.calls.filter((call) => call !== 'user null')).toEqual([]);
@@ -374,18 +439,24 @@ describe('createLogger', () => {
     logger.stop();
   });
 
-  it('sends global context to the SDK (last write wins while queued) and stamps it on each log', async () => {
+  it("the global context is the visitor's properties (core's one writer) over the logger's own context: on the SDK and stamped on each log", async () => {
     const consent = createTestConsent();
     const logger = createLogger(config({ consent, context: { app: 'shop' } }));
     void logger.start();
     logger.setGlobalContext('release', 'r1');
+    expect(channel.visitor.get().properties).toEqual({ release: 'r1' }); // written to the visitor, not kept here
     logger.info('one');
-    logger.setGlobalContext('release', 'r2');
-    logger.removeGlobalContext('app');
+    logger.child({ component: 'Checkout' }).setGlobalContext('release', 'r2');
+    channel.visitor.update({ properties: { plan: 'pro' } }); // another package's write (PostHog's `register`)
+    logger.removeGlobalContext('app'); // the logger's own context is configuration: it stays
+    logger.removeGlobalContext('plan');
     consent.grant('monitoring');
     await vi.waitFor(() => expect(logger.status()).toBe('ready'));
-    expect(client.calls.filter((c) => c.startsWith('context'))).toEqual(['context {"release":"r2"}']);
-    expect(client.logs[0]!.context).toEqual({ app: 'shop', release: 'r1' });
+    expect(client.calls.filter((c) => c.startsWith('context'))).toEqual(['context {"app":"shop","release":"r2"}']);
+    expect(client.logs[0]!.context).toEqual({ app: 'shop', release: 'r1' }); // as it was when made
+    channel.signedIn({ id: 'u1' });
+    channel.signedOut(); // a person leaves with everything said of them
+    expect(client.calls.at(-1)).toBe('context {"app":"shop"}');
     logger.stop();
   });
 

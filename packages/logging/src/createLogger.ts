@@ -5,15 +5,15 @@ import {
   isBrowser,
   isDevelopment,
   channel as pageChannel,
+  requireConsent,
   scrubDeep,
-  userOf,
   type VendorLoader,
-  type Visitor,
 } from '@plinth/core';
-import type { LogClient } from './adapter/datadog';
+import type { DatadogAdapter } from './adapter/datadog';
 import { createBaseLogger, messageOf } from './base';
+import { globalContextOf, reconcile, usrOf, type VisitorMapping } from './reconcile';
 import { isDatadogSite, unknownSite } from './site';
-import type { LogContext, LogEntry, Logger, LoggerConfig, LogLevel } from './types';
+import type { LogEntry, Logger, LoggerConfig, LogLevel } from './types';
 
 /** The console method of the levels the console has no method for (as the SDK's own console handler maps them). */
 const CONSOLE_METHOD: Partial<Record<LogLevel, 'debug' | 'info' | 'error'>> = {
@@ -24,31 +24,28 @@ const CONSOLE_METHOD: Partial<Record<LogLevel, 'debug' | 'info' | 'error'>> = {
   emerg: 'error',
 };
 
-const idOnly = (user: { id: string }): LogContext => ({ id: user.id });
-
 /**
  * A browser logger over Datadog's Logs SDK. Creating it does nothing: `start()` (the provider calls
  * it in an effect) follows consent and the session channel, and imports the SDK only once the
  * consent category (`'monitoring'`) is granted and, by default (`loadOn: 'first-event'`), at the first
  * log or captured error. Logs and uncaught errors made before are kept in a bounded queue and sent with
- * their original time; a denial drops them. The signed-in user is read from the channel's
- * current session: each log names the user signed in when it was made, and the SDK's own user (on the
- * errors it captures) is state the loader keeps across consent changes and applies at every (re)start.
+ * their original time; a denial drops them. Who is here is core's visitor (`channel.visitor`), never
+ * copied: each log names the user (and carries the event properties) of the moment it was made, and the
+ * loader's `reconcile` brings the SDK's own user and global context (on the errors it captures) in step with
+ * the visitor before anything else reaches it: at load, at every grant and at each change. A log still queued
+ * when its person has left is dropped (core's rule, counted in `dropped().visitor`).
  */
 export function createLogger(config: LoggerConfig): Logger {
   if (!config?.clientToken) throw configError('createLogger: `clientToken` is required', 'missing_option');
   if (config.site !== undefined && !isDatadogSite(config.site)) {
     throw configError(unknownSite('createLogger', config.site), 'invalid_option');
   }
-  const { consent, consentCategory = 'monitoring', channel = pageChannel } = config;
-  if (consent === undefined) {
-    throw configError(
-      'createLogger: `consent` is required: a consent store, or `false` when logging needs none',
-      'consent_required',
-    );
-  }
+  const { consentCategory = 'monitoring', channel = pageChannel } = config;
+  const consent = requireConsent('createLogger', config.consent);
+  const { visitor } = pageChannel; // the page's one visitor, as core's loader reconciles with it
+  const mapping: VisitorMapping = { user: config.user, context: config.context };
   let imported = false;
-  let client: LogClient | undefined;
+  let adapter: DatadogAdapter | undefined;
   // Console errors and browser reports are watched by the SDK itself: asking for them loads it at consent.
   const watchedBySdk =
     config.captureConsoleErrors === true ||
@@ -56,7 +53,7 @@ export function createLogger(config: LoggerConfig): Logger {
     (Array.isArray(config.captureReports) && config.captureReports.length > 0);
   const loadOn = config.loadOn ?? (watchedBySdk ? 'consent' : 'first-event');
 
-  const loader: VendorLoader<LogClient> = createVendorLoader<LogClient>({
+  const loader: VendorLoader<DatadogAdapter> = createVendorLoader<DatadogAdapter>({
     name: 'datadog',
     consent: consent === false ? false : { store: consent, category: consentCategory },
     queueLimit: config.queueLimit,
@@ -65,7 +62,7 @@ export function createLogger(config: LoggerConfig): Logger {
       const { startDatadog } = await import('./adapter/datadog');
       imported = true; // the SDK now watches uncaught errors itself
       stopEarlyCapture();
-      client = startDatadog(config, {
+      adapter = startDatadog(config, {
         // The intake refused the token or the site: say so (status `rejected`, a warning in development).
         rejected: (httpStatus, url) =>
           loader.reject({
@@ -75,10 +72,11 @@ export function createLogger(config: LoggerConfig): Logger {
           }),
         accepted: () => loader.accepted(),
       });
-      return client;
+      return adapter;
     },
-    onRevoke: (client) => client.revoke(),
-    onRegrant: (client) => client.regrant(),
+    reconcile: (sdk, next, previous) => reconcile(sdk, next, previous, mapping),
+    onRevoke: (sdk) => sdk.revoke(),
+    onRegrant: (sdk) => sdk.regrant(),
   });
 
   // The console methods as they are now, before the SDK wraps them (its `forwardConsoleLogs` would
@@ -93,47 +91,27 @@ export function createLogger(config: LoggerConfig): Logger {
     printTo[(CONSOLE_METHOD[level] ?? level) as 'debug' | 'info' | 'warn' | 'error'].apply(console, args);
   };
 
-  // Who is signed in now (core's visitor, read live), as the log shows it (`config.user`, the id only by default),
-  // mapped once per visitor snapshot.
-  const toUser = config.user ?? idOnly;
-  let seen: { visitor: Visitor | undefined; user: LogContext | undefined } = { visitor: undefined, user: undefined };
-  const currentUser = () => {
-    if (!channel) return undefined;
-    const visitor = channel.visitor.get();
-    if (visitor !== seen.visitor) {
-      const user = userOf(visitor);
-      seen = { visitor, user: user ? toUser(user) : undefined };
-    }
-    return seen.user;
-  };
-
   const base = createBaseLogger(
     (entry) => {
       // The user is part of the log as it was made (none when nobody was signed in), even if it is sent later.
-      const user = currentUser();
-      const logged = user ? { ...entry, context: { usr: user, ...entry.context } } : entry;
+      const usr = usrOf(visitor.get(), mapping);
+      const logged = usr ? { ...entry, context: { usr, ...entry.context } } : entry;
       print(logged);
       if (!consoleOnly) loader.call((sdk, at) => sdk.log(logged, at));
     },
     {
       level: config.level,
-      context: config.context,
-      onGlobalContext: (context) => loader.call((sdk) => sdk.setGlobalContext(context), { state: 'context' }),
+      // The global context is the visitor's `properties` (beneath the logger's own `context`): read at each log,
+      // written through core's one writer (PostHog's super properties are the same slice).
+      globalContext: {
+        get: () => globalContextOf(visitor.get(), mapping),
+        set: (key, value) => visitor.update({ properties: { [key]: value } }),
+        remove: (key) => visitor.update({ properties: { [key]: null } }),
+      },
       // The SDK's session, once it is loaded; none while consent is withdrawn (the SDK expired it).
-      sessionId: () => (loader.status() === 'denied' ? undefined : client?.sessionId()),
+      sessionId: () => (loader.status() === 'denied' ? undefined : adapter?.sessionId()),
     },
   );
-
-  // The SDK's own user (it stamps it on the errors it captures) is the loader's kept `user` state: written
-  // at each sign-in and sign-out, and at each start from the current session, it survives a denial and is
-  // applied again at every (re)start of the SDK, before any log.
-  let told: { user: LogContext | undefined } | undefined;
-  const syncUser = () => {
-    const user = currentUser();
-    if (told && told.user === user) return;
-    told = { user };
-    loader.call((sdk) => sdk.setUser(user), { state: 'user' });
-  };
 
   // Until the SDK is imported (consent pending, or the chunk in flight), uncaught errors are caught
   // here and queued like any log; from then on the SDK's own forwarding takes over.
@@ -149,18 +127,12 @@ export function createLogger(config: LoggerConfig): Logger {
     window.removeEventListener('unhandledrejection', onEarlyError);
   }
 
-  // Sign-ins and sign-outs are followed from the first start for the logger's life, as the loader follows
-  // revocations: a stopped logger's SDK still captures errors, and must not name a user who signed out.
-  let identityFollowed = false;
+  // Exceptions and reports are heard while started. Sign-ins and sign-outs need no listener here: core's loader
+  // reconciles the SDK with the visitor at each change for the logger's life (a stopped logger's SDK still
+  // captures errors, and must not name a user who signed out).
   let unsubscribe: (() => void)[] = [];
   const follow = () => {
-    if (!channel) return;
-    syncUser();
-    if (!identityFollowed) {
-      identityFollowed = true;
-      channel.visitor.subscribe(syncUser);
-    }
-    if (unsubscribe.length > 0) return;
+    if (!channel || unsubscribe.length > 0) return;
     unsubscribe = [
       channel.on('exception', ({ error, context }: { error: unknown; context: EventContext }) =>
         base.error(messageOf(error), { origin: 'channel', ...context }, error),
@@ -190,6 +162,7 @@ export function createLogger(config: LoggerConfig): Logger {
     },
     status: loader.status,
     failure: loader.failure,
+    dropped: loader.dropped,
     subscribeStatus: loader.subscribeStatus,
   });
 }

@@ -7,7 +7,7 @@ import { createLogger, type Logger } from './index';
 // The identity matrix with the real @datadog/browser-logs 7.16.2 and the sandbox's intake: who a log names
 // after every sequence of sign-in, sign-out and consent pending / denied / granted / revoked / granted again.
 // Two kinds of log are checked each time: Plinth's own (`logger.info`), and an uncaught error the SDK
-// captures itself, which carries the SDK's user context (what the loader's kept `user` state sets).
+// captures itself, which carries the SDK's user context (what the loader's `reconcile` sets from core's visitor).
 // One SDK per page: one logger for the file. Each test sets its own session and consent first; only the
 // first needs the SDK not loaded yet, and says so.
 const sandboxUrl = inject('sandboxUrl');
@@ -68,13 +68,14 @@ const ready = async () => {
 const sdkUser = () => (window as unknown as { DD_LOGS: { getUser(): object } }).DD_LOGS.getUser();
 
 describe('who a log names, with the real Datadog SDK', () => {
-  it('consent pending: a log keeps the user who made it; the SDK starts with the user signed in now', async () => {
+  it("consent pending: logs queued across a sign-out are dropped and counted (core's rule), never sent naming the old user nor the new one; the SDK starts with the user signed in now", async () => {
     expect('DD_LOGS' in window).toBe(false); // the first load: this test runs first
     channel.signedIn({ id: 'pending-1' });
     logger.info('made by pending-1');
-    channel.signedOut();
+    channel.signedOut(); // she leaves while her log waits for consent
     logger.info('made signed out');
-    channel.signedIn({ id: 'pending-2' });
+    channel.signedIn({ id: 'pending-2' }); // the anonymous visitor signs in: the same person as 'made signed out'
+    logger.info('made by pending-2');
     await ready();
     // Loaded; wait until the SDK has started too: an error thrown between its init and its start is assembled
     // before the context calls it buffered meanwhile (the user included): the SDK's own order.
@@ -82,9 +83,12 @@ describe('who a log names, with the real Datadog SDK', () => {
     await crash('crashed after the first load (crash)');
     flush(logger, 'pending');
     await expect.poll(() => find('crashed after the first load (crash)'), { timeout: 10_000 }).toBeTruthy();
-    expect(userOf(await find('made by pending-1'))).toEqual({ id: 'pending-1' });
     expect(userOf(await find('made signed out'))).toEqual({});
+    expect(userOf(await find('made by pending-2'))).toEqual({ id: 'pending-2' });
     expect(userOf(await find('crashed after the first load (crash)'))).toEqual({ id: 'pending-2' });
+    expect(await find('made by pending-1')).toBeUndefined(); // hers: not sent under anyone
+    expect(logger.dropped().visitor).toBe(1);
+    expect(JSON.stringify(await received(sandboxUrl))).not.toContain('pending-1');
     channel.signedOut();
   });
 
@@ -145,6 +149,25 @@ describe('who a log names, with the real Datadog SDK', () => {
     expect(userOf(after.crashed)).toEqual({});
     expect(sdkUser()).toEqual({}); // the SDK heard the sign-out
     expect(JSON.stringify(await received(sandboxUrl))).not.toContain('carol');
+  });
+
+  it("the visitor's attributes are Datadog's user fields and its properties the global context, on Plinth's logs and the SDK's captured errors; a sign-out empties both (issue 34)", async () => {
+    await ready();
+    channel.signedIn({ id: 'hal' });
+    channel.visitor.update({ attributes: { plan: 'pro' }, properties: { release: 'r7' } });
+    const during = await logAndCrash('hal with attributes');
+    for (const log of [during.log, during.crashed]) {
+      expect(userOf(log)).toEqual({ id: 'hal', plan: 'pro' });
+      expect(log).toMatchObject({ release: 'r7' });
+    }
+    await clearReceived(sandboxUrl);
+    channel.signedOut();
+    const after = await logAndCrash('after hal left');
+    for (const log of [after.log, after.crashed]) {
+      expect(userOf(log)).toEqual({});
+      expect(log).not.toHaveProperty('release');
+    }
+    expect(JSON.stringify(await received(sandboxUrl))).not.toMatch(/"hal"|"pro"|"r7"/);
   });
 
   it('a sign-out while the logger is stopped reaches the SDK at once, and its next start names nobody (issue 34)', async () => {

@@ -1,6 +1,7 @@
 import type {
   ConsentCategory,
   ConsentStore,
+  DropCounts,
   PlinthError,
   PlinthUser,
   ScrubOptions,
@@ -110,8 +111,13 @@ export interface LoggerBase {
   sessionId(): string | undefined;
   /** A logger that adds `context` to every log (`{ component: 'Checkout' }`); it shares the user and global context and inherits the level. */
   child(context: LogContext): LoggerBase;
-  /** Adds `key: value` to every later log of this logger and its children (and, in the browser, to captured errors). */
+  /**
+   * Adds `key: value` to every later log of this logger and its children (and, in the browser, to captured errors).
+   * In the browser it is core's visitor's `properties` (`channel.visitor.update({ properties })`: PostHog's super
+   * properties too), emptied when an identified person leaves; on the server and in tests, the logger's own.
+   */
   setGlobalContext(key: string, value: unknown): void;
+  /** Removes `key` from the global context (in the browser, from the visitor's `properties`). */
   removeGlobalContext(key: string): void;
 }
 
@@ -122,7 +128,10 @@ export interface LoggerConfig {
   service?: string;
   env?: string;
   version?: string;
-  /** Global context to start with. */
+  /**
+   * The logger's own context on every log and captured error (`{ app: 'shop' }`), beneath the visitor's
+   * `properties` (`setGlobalContext`). It is configuration: a sign-out keeps it, `removeGlobalContext` does not remove it.
+   */
   context?: LogContext;
   /** Extra URL parameter names or patterns the scrubber removes (on top of core's list). */
   scrub?: ScrubOptions;
@@ -180,9 +189,15 @@ export interface LoggerConfig {
   dropExtensionErrors?: boolean;
   /** The same error (kind, message, first frame) is sent at most this many times per page. Default 10. */
   maxRepeats?: number;
-  /** What of the signed-in user goes on every log. Default the id only: `(user) => ({ id: user.id })`. */
+  /**
+   * What of the signed-in user goes on every log and on the SDK's user, over the visitor's `attributes` (the
+   * user fields). Default the id only: `(user) => ({ id: user.id })`.
+   */
   user?: (user: PlinthUser) => LogContext;
-  /** The session channel to follow (`signedIn`/`signedOut`, `exception`, `report`); `false` for none. Default the page's. */
+  /**
+   * The session channel whose `exception` and `report` events are logged; `false` for none. Default the page's.
+   * Who is here is always the page's visitor (`channel.visitor` of `@plinth/core`), as core's loader reads it.
+   */
   channel?: SessionChannel | false;
   /** Percentage of sessions whose logs are sent. Default 100. */
   sessionSampleRate?: number;
@@ -214,4 +229,9 @@ export interface Logger extends LoggerBase, VendorLifecycle {
    */
   stop(): void;
   failure(): PlinthError | undefined;
+  /**
+   * Logs dropped since creation, by reason (core's `DropCounts`): `overflow`, `denied`, `failed`, and `visitor`
+   * (queued when their person left: a sign-out, another user; core's one rule for queued events).
+   */
+  dropped(): DropCounts;
 }

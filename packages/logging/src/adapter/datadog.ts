@@ -9,10 +9,18 @@ import type { LogContext, LogEntry, LoggerConfig } from '../types';
 export type DatadogOptions = Omit<LoggerConfig, 'consent'>;
 
 /** What the logger needs from the SDK, in Plinth's terms (no Datadog type crosses this line). */
-export interface LogClient {
+export interface DatadogAdapter {
   log(entry: LogEntry, at: Date): void;
+  /** The SDK's global context now (`getGlobalContext()`). */
+  globalContext(): LogContext;
+  /** Replaces the SDK's global context (on every log and captured error). */
   setGlobalContext(context: LogContext): void;
-  setUser(user: LogContext | undefined): void;
+  /** The user the SDK holds now (`getUser()`): `{}` when none. */
+  user(): LogContext;
+  /** The SDK's user (it stamps it on the errors it captures): `setUser`. */
+  setUser(user: LogContext): void;
+  /** No user: `clearUser`. */
+  clearUser(): void;
   /** Consent withdrawn: stop collecting and sending, expire the session and remove its cookie and storage. */
   revoke(): void;
   /** Consent granted again: a new session starts. */
@@ -80,14 +88,14 @@ function watchIntake(intake: string, hooks: IntakeHooks) {
 /** A Plinth log's own `usr` (`null`: nobody) rides under this key past the SDK, whose user context would replace it. */
 const OWN_USER = '__plinth_usr';
 
-let client: LogClient | undefined;
+let adapter: DatadogAdapter | undefined;
 
 /**
  * Initialises the SDK once per page (it is a page singleton: `window.DD_LOGS`); a second logger
  * shares the first one's SDK and configuration.
  */
-export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): LogClient {
-  if (client) return client;
+export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): DatadogAdapter {
+  if (adapter) return adapter;
   const filter = createLogFilter(options);
   const beforeSend = (event: Parameters<typeof filter>[0]) => {
     // A log made through Plinth names the user signed in when it was made (or the call's own `usr`), or
@@ -131,7 +139,7 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): LogC
   // the lowest status, `ok`, or the SDK would drop every `ok` log Plinth hands it.
   const { logger } = datadogLogs;
   logger.setLevel('ok');
-  client = {
+  adapter = {
     log(entry, at) {
       // The SDK takes the event time from a `date` attribute: queued logs keep the time they were made at.
       const { usr, ...context } = entry.context;
@@ -142,8 +150,11 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): LogC
         entry.error as Error | undefined,
       );
     },
+    globalContext: () => datadogLogs.getGlobalContext() as LogContext,
     setGlobalContext: (context) => datadogLogs.setGlobalContext(context),
-    setUser: (user) => (user ? datadogLogs.setUser(user) : datadogLogs.clearUser()),
+    user: () => datadogLogs.getUser() as LogContext,
+    setUser: (user) => datadogLogs.setUser(user),
+    clearUser: () => datadogLogs.clearUser(),
     revoke() {
       datadogLogs.setTrackingConsent('not-granted');
       clearStorage();
@@ -155,5 +166,5 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): LogC
     regrant: () => datadogLogs.setTrackingConsent('granted'),
     sessionId: () => datadogLogs.getInternalContext()?.session_id,
   };
-  return client;
+  return adapter;
 }

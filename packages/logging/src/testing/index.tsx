@@ -83,6 +83,7 @@ export function createTestLogger(options: TestLoggerOptions = {}): TestLogger {
     stop: () => {},
     status: () => status,
     failure: () => failure,
+    dropped: () => ({ overflow: 0, denied: 0, failed: 0, visitor: 0 }),
     subscribeStatus: (listener: (status: VendorStatus) => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
