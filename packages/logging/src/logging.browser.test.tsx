@@ -5,17 +5,26 @@ import { createRoot, type Root } from 'react-dom/client';
 import { inject } from 'vitest';
 import { render, waitFor } from '../../../tooling/render';
 import { clearReceived, flush, logsOf, nextPageError, received } from '../test/intake';
-import { type LoggerBase, LoggerProvider, useLogger } from './index';
+import { createLogger, LoggerProvider } from './index';
 
-// One page, one SDK (window.DD_LOGS is a singleton): the tests below run in order against one logger,
-// the real @datadog/browser-logs 7.16.2, and the sandbox's Datadog intake.
+// One page, one SDK (window.DD_LOGS is a singleton): one logger for the file, the real @datadog/browser-logs
+// 7.16.2, and the sandbox's Datadog intake. Each test sets up its own consent (and session) first, so any one
+// runs alone (`-t`); only the first needs the SDK not imported yet, and says so.
 const sandboxUrl = inject('sandboxUrl');
 const consent = createTestConsent();
-let logger: LoggerBase;
+const logger = createLogger({
+  clientToken: 'pub-browser-test',
+  proxy: `${sandboxUrl}/datadog/intake`,
+  consent,
+  service: 'plinth-browser-test',
+  env: 'test',
+});
 
-function Capture() {
-  logger = useLogger();
-  return null;
+/** This test's consent: monitoring granted, and the SDK there (by default the first log imports it). */
+async function monitoringGranted() {
+  consent.grant('monitoring');
+  if (logger.status() !== 'ready') logger.info('this test needs the SDK');
+  await expect.poll(() => logger.status(), { timeout: 10_000 }).toBe('ready');
 }
 
 const ddCookie = () => document.cookie.split('; ').find((c) => c.startsWith('_dd_s'));
@@ -33,20 +42,10 @@ beforeAll(async () => {
   root = createRoot(document.body.appendChild(document.createElement('div')));
   root.render(
     <StrictMode>
-      <LoggerProvider
-        config={{
-          clientToken: 'pub-browser-test',
-          proxy: `${sandboxUrl}/datadog/intake`,
-          consent,
-          service: 'plinth-browser-test',
-          env: 'test',
-        }}
-      >
-        <Capture />
-      </LoggerProvider>
+      <LoggerProvider instance={logger} />
     </StrictMode>,
   );
-  await waitFor(() => expect(logger).toBeDefined());
+  await waitFor(() => expect(logger.status()).not.toBe('idle')); // started: it follows consent
 });
 afterAll(() => root.unmount());
 beforeEach(() => clearReceived(sandboxUrl));
@@ -56,6 +55,8 @@ const find = async (message: string) => (await logsOf(sandboxUrl)).find((log) =>
 
 describe('@plinth/logging with the real Datadog SDK', () => {
   it('downloads and sends nothing before monitoring consent, then sends what was logged meanwhile, with its time', async () => {
+    consent.reset(); // monitoring pending: this test's own consent
+    expect('DD_LOGS' in window).toBe(false); // the page's first load of the SDK: this test runs first
     logger.info('made before consent', { cart: 3 });
     const madeAt = Date.now();
     const seen = nextPageError();
@@ -83,6 +84,7 @@ describe('@plinth/logging with the real Datadog SDK', () => {
   });
 
   it('sends a log with its bound context and an uncaught error, decoded, with the signed-in user id only', async () => {
+    await monitoringGranted();
     channel.signedIn({ id: 'user-1', email: 'ana@example.com', name: 'Ana' });
     logger.child({ component: 'Checkout' }).info('order placed', { orderId: 42 });
     const seen = nextPageError();
@@ -102,6 +104,7 @@ describe('@plinth/logging with the real Datadog SDK', () => {
   });
 
   it('sends unhandled rejections and ErrorBoundary exceptions from the channel, naming nobody after a sign-out', async () => {
+    await monitoringGranted();
     // This test's own sign-in and sign-out: the log before names the user (so the checks below can fail).
     channel.signedIn({ id: 'user-2' });
     logger.info('before sign-out');
@@ -134,6 +137,7 @@ describe('@plinth/logging with the real Datadog SDK', () => {
   });
 
   it('redacts an email and a ?code=…&state=… URL in the message, the context and the page URL', async () => {
+    await monitoringGranted();
     const page = location.href;
     history.replaceState(null, '', `${location.pathname}?code=pagecode1&state=pagestate1&tab=2`);
     try {
@@ -156,6 +160,7 @@ describe('@plinth/logging with the real Datadog SDK', () => {
   });
 
   it('drops an error thrown from a browser extension, and sends one error at most 10 times', async () => {
+    await monitoringGranted();
     const fromExtension = new Error('extension noise');
     fromExtension.stack = 'Error: extension noise\n    at inject (chrome-extension://abcdefghijklmnop/content.js:1:20)';
     const seen = nextPageError();
@@ -176,8 +181,10 @@ describe('@plinth/logging with the real Datadog SDK', () => {
   });
 
   it('stops sending on "Reject all", clears the session cookie, and drops what is logged meanwhile', async () => {
+    await monitoringGranted();
+    // The SDK starts its session just after it is ready: the cookie below can then be seen to go.
+    await expect.poll(() => logger.sessionId(), { timeout: 5_000 }).toMatch(/^[0-9a-f-]{36}$/);
     expect(ddCookie()).toBeDefined();
-    expect(logger.sessionId()).toMatch(/^[0-9a-f-]{36}$/);
     consent.deny();
     await expect.poll(ddCookie, { timeout: 5000 }).toBeUndefined();
     expect(logger.sessionId()).toBeUndefined(); // the session ended with the consent
