@@ -125,7 +125,11 @@ export const SignInFailed: Story = {
     await expect(alert).toHaveTextContent('Sign-in didn’t work. Please try again.');
     await expect(alert).toHaveAttribute('data-code', 'invalid_grant');
     await expect(canvasElement.textContent).not.toMatch(/invalid_grant|callback/);
-    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    // The message is in the error colour; its button is a button, in the text colour (the page's heading's).
+    const tryAgain = canvas.getByRole('button', { name: 'Try again' });
+    await expect(getComputedStyle(tryAgain).color).toBe(getComputedStyle(canvas.getByRole('heading')).color);
+    await expect(getComputedStyle(tryAgain).color).not.toBe(getComputedStyle(alert).color);
+    await userEvent.click(tryAgain);
     await expect(sessions.error.calls).toEqual([{ method: 'signIn', options: { returnTo: '/account' } }]);
   },
 };

@@ -41,7 +41,7 @@ Its states: the first question (**Accept all**, **Reject all**, **Choose…**); 
 **When to use**: once, by \`ConsentGate\` in \`Layout\`; never on a single page or inside a flow.
 
 **Do**
-- Give **Accept all** and **Reject all** the same size and the same one click: refusing is as easy as accepting.
+- Give **Accept all** and **Reject all** the same look (both filled), the same size and the same one click: refusing is as easy and as prominent as accepting.
 - Say what each category does in one plain line, next to its checkbox.
 - Keep the labels "Accept all" and "Reject all": automation and the demo's docs rely on them.
 
@@ -66,6 +66,13 @@ export const Desktop: Story = {
     await expect(canvas.getByRole('dialog', { name: 'Your privacy choices' })).toBeVisible();
     for (const name of ['Accept all', 'Reject all', 'Choose…'])
       await expect(canvas.getByRole('button', { name })).toBeVisible();
+    // Refusing is as prominent as accepting: the two buttons are drawn alike (fill, text, border, weight, size).
+    const look = (name: string) => {
+      const button = canvas.getByRole('button', { name });
+      const { backgroundColor, color, borderColor, borderWidth, fontWeight } = getComputedStyle(button);
+      return { backgroundColor, color, borderColor, borderWidth, fontWeight, height: button.offsetHeight };
+    };
+    await expect(look('Reject all')).toEqual(look('Accept all'));
   },
 };
 

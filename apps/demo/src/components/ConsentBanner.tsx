@@ -1,5 +1,6 @@
 import { afterNextPaint, type UseConsent } from '@plinth/core';
-import { useId, useState } from 'react';
+import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
+import { CONSENT_BANNER_ID } from './ConsentGate';
 
 const HELP: Record<string, { label: string; help: string }> = {
   analytics: {
@@ -17,6 +18,33 @@ const HELP: Record<string, { label: string; help: string }> = {
 };
 
 /**
+ * Keeps `--consent-cover` on the root element at how much of the viewport's bottom the banner covers (from its
+ * top edge down, the inspector's bar below it included), while it shows. The page's `scroll-padding-bottom` and
+ * its room below the content follow it (styles.css), so a control that takes the focus is scrolled clear of the
+ * banner, whatever the banner's height (its text wraps, "Choose…" adds the categories): WCAG 2.4.11.
+ */
+function useCoverBelow(ref: RefObject<HTMLElement | null>, showing: boolean) {
+  useLayoutEffect(() => {
+    const banner = ref.current;
+    if (!showing || !banner) return;
+    const root = document.documentElement;
+    const measure = () => {
+      const cover = Math.max(0, window.innerHeight - banner.getBoundingClientRect().top);
+      root.style.setProperty('--consent-cover', `${Math.ceil(cover)}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(banner);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+      root.style.removeProperty('--consent-cover');
+    };
+  }, [ref, showing]);
+}
+
+/**
  * The consent banner's dialog: fixed at the bottom, so its buttons are on screen on any viewport.
  * Nothing is loaded, stored or sent for a category until it is granted. A lazy chunk: a visitor who
  * has already chosen never downloads it (see `ConsentGate`).
@@ -25,6 +53,8 @@ export function ConsentBanner({ consent }: { consent: UseConsent }) {
   const [choosing, setChoosing] = useState(false);
   const [accepted, setAccepted] = useState(false);
   const [picked, setPicked] = useState<Record<string, boolean>>({});
+  const ref = useRef<HTMLElement>(null);
+  useCoverBelow(ref, !accepted);
   const titleId = useId();
   const signal = consent.store.privacySignal;
   // "Accept all" answers at once (INP): the banner goes in the click's own frame, and the grant (and the
@@ -36,7 +66,16 @@ export function ConsentBanner({ consent }: { consent: UseConsent }) {
     afterNextPaint(() => consent.grant());
   };
   return (
-    <section className="consent" role="dialog" aria-labelledby={titleId} aria-modal="false">
+    // The skip link "Skip to your privacy choices" (Layout) focuses the dialog itself: Tab then reaches its choices.
+    <section
+      ref={ref}
+      id={CONSENT_BANNER_ID}
+      tabIndex={-1}
+      className="consent"
+      role="dialog"
+      aria-labelledby={titleId}
+      aria-modal="false"
+    >
       <h2 id={titleId}>Your privacy choices</h2>
       <p>
         We would like to measure how the product is used, be told when it breaks and remember your feature settings.
@@ -64,11 +103,12 @@ export function ConsentBanner({ consent }: { consent: UseConsent }) {
           ))}
         </fieldset>
       )}
+      {/* Accepting and refusing look alike (one style, one size, one click): neither is pushed. */}
       <div className="actions">
         <button type="button" className="primary" onClick={acceptAll}>
           Accept all
         </button>
-        <button type="button" onClick={() => consent.deny()}>
+        <button type="button" className="primary" onClick={() => consent.deny()}>
           Reject all
         </button>
         {choosing ? (

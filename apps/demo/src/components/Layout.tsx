@@ -1,10 +1,10 @@
 import { ErrorBoundary, useConsent } from '@plinth/core';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { config } from '../config';
 import { pages } from '../pages';
 import { FacilityProviders } from '../providers';
-import { ConsentGate } from './ConsentGate';
+import { CONSENT_BANNER_ID, ConsentGate } from './ConsentGate';
 import { PagePending } from './PagePending';
 
 // A development panel: its own chunk, so the first page does not wait for it. Its column (desktop) or
@@ -26,6 +26,28 @@ interface PageColumnProps {
   children: ReactNode;
 }
 
+/** The id of `<main>`: the target of the skip link "Skip to content". */
+const CONTENT_ID = 'content';
+
+/**
+ * A skip link: the first thing Tab reaches (hidden until focused, styles.css). It moves the focus itself (and so
+ * the sequential focus starting point) to its target, which takes the focus by script only (`tabIndex={-1}`);
+ * no fragment is added to the URL, so the router sees no navigation.
+ */
+function SkipLink({ to, children }: { to: string; children: ReactNode }) {
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    const target = document.getElementById(to);
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
+  return (
+    <a className="skip-link" href={`#${to}`} onClick={skip}>
+      {children}
+    </a>
+  );
+}
+
 /** Header (brand, data-driven nav, sign-in slot) and `<main>`: the same markup before and after the facilities load. */
 function PageColumn({ signIn, children }: PageColumnProps) {
   return (
@@ -45,7 +67,9 @@ function PageColumn({ signIn, children }: PageColumnProps) {
         </nav>
         {signIn}
       </header>
-      <main>{children}</main>
+      <main id={CONTENT_ID} tabIndex={-1}>
+        {children}
+      </main>
     </div>
   );
 }
@@ -61,6 +85,10 @@ export function Layout() {
       data-inspector={config.inspector ? (inspectorOpen ? 'open' : 'closed') : undefined}
       data-consent={pending ? 'pending' : undefined}
     >
+      {/* First in the tab order: past the header and nav to the page, and, while it is open, to the consent
+          banner (last in the page's order, so a keyboard visitor would otherwise meet it after every control). */}
+      <SkipLink to={CONTENT_ID}>Skip to content</SkipLink>
+      {pending && <SkipLink to={CONSENT_BANNER_ID}>Skip to your privacy choices</SkipLink>}
       {/* Until the facilities' chunk (auth, analytics, flags, logging) has arrived: the shell, pending. */}
       <Suspense
         fallback={
