@@ -1,4 +1,4 @@
-import { channel } from '@plinth/core';
+import { afterNextPaint, channel } from '@plinth/core';
 import { recordChannel, resetChannel } from '@plinth/core/testing';
 import { act, render, screen, waitFor } from '../../../tooling/render';
 import { AuthProvider } from './AuthProvider';
@@ -150,6 +150,10 @@ describe('AuthProvider', () => {
         <Probe />
       </AuthProvider>,
     );
+    // The positive sentinel: start-up has run (it settled the page's visitor anonymous), and a loader's turn since
+    // (after the next paint, when the loader would import the SDK) has passed. Only then is "not loaded" a finding.
+    await waitFor(() => expect(channel.visitor.get().subject).toEqual({ kind: 'anonymous' }));
+    await new Promise<void>((resolve) => afterNextPaint(() => setTimeout(resolve)));
     expect(screen.getByTestId('probe').textContent).toBe('signedOut');
     expect(load).not.toHaveBeenCalled();
     expect(location.search).toBe('?code=abc&state=xyz');
