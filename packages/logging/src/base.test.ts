@@ -1,10 +1,17 @@
 // @vitest-environment node
-import { createBaseLogger, LEVELS, messageOf } from './base';
+import { createBaseLogger, LEVELS, messageOf, ownContext } from './base';
 import type { LogEntry } from './types';
 
-const setup = (options?: Parameters<typeof createBaseLogger>[1]) => {
+/** A logger with its own global context (`context`, as the server's and a test logger's), or the one given. */
+const setup = (
+  options: Partial<Parameters<typeof createBaseLogger>[1]> & { context?: Record<string, unknown> } = {},
+) => {
   const entries: LogEntry[] = [];
-  return { entries, logger: createBaseLogger((entry) => entries.push(entry), options) };
+  const { context, ...rest } = options;
+  return {
+    entries,
+    logger: createBaseLogger((entry) => entries.push(entry), { globalContext: ownContext(context), ...rest }),
+  };
 };
 
 describe('the shared logger', () => {
@@ -56,7 +63,6 @@ describe('the shared logger', () => {
     const store: Record<string, unknown> = { app: 'shop' };
     const writes: string[] = [];
     const { entries, logger } = setup({
-      context: { ignored: true }, // the store is the whole global context
       globalContext: {
         get: () => ({ ...store }),
         set: (key, value) => {

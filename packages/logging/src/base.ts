@@ -28,10 +28,8 @@ interface GlobalContext {
 
 export interface BaseLoggerOptions {
   level?: LogLevel | undefined;
-  /** The global context to start with, when the logger keeps its own (`globalContext` not given). */
-  context?: LogContext | undefined;
-  /** Where the global context lives (the browser logger's is core's visitor). Default: the logger's own, from `context`. */
-  globalContext?: GlobalContext;
+  /** Where the global context lives: the browser logger's is core's visitor, the server's and a test logger's their own (`ownContext`). */
+  globalContext: GlobalContext;
   /** What `logger.sessionId()` answers (the browser's Datadog session). Default: always `undefined`. */
   sessionId?: () => string | undefined;
 }
@@ -41,9 +39,9 @@ export interface BaseLoggerOptions {
  * each log that passes the threshold. Each logger may set its own level (`setLevel`); one that did
  * not follows its parent's, read at each call, so a parent's change reaches its children.
  */
-export function createBaseLogger(emit: (entry: LogEntry) => void, options: BaseLoggerOptions = {}): LoggerBase {
+export function createBaseLogger(emit: (entry: LogEntry) => void, options: BaseLoggerOptions): LoggerBase {
   const configured = options.level ?? 'info';
-  const global = options.globalContext ?? ownContext(options.context);
+  const global = options.globalContext;
 
   const make = (bound: LogContext, inherited: () => LogLevel): LoggerBase => {
     let own: LogLevel | undefined;
@@ -77,8 +75,8 @@ export function createBaseLogger(emit: (entry: LogEntry) => void, options: BaseL
   return make({}, () => configured);
 }
 
-/** A global context kept by the logger itself (the server's, a test logger's). */
-function ownContext(initial: LogContext | undefined): GlobalContext {
+/** A global context kept by the logger itself (the server's, a test logger's), starting from `initial`. */
+export function ownContext(initial: LogContext | undefined): GlobalContext {
   const context: LogContext = { ...initial };
   return {
     get: () => context,

@@ -1,7 +1,7 @@
 // `@plinth/logging/server`: the same Logger API for Node (servers, route handlers, scripts), with no
 // vendor SDK and no React: one JSON line per log on stdout, scrubbed with core's scrubber.
 import { scrubDeep, scrubValue } from '@plinth/core/server';
-import { createBaseLogger } from './base';
+import { createBaseLogger, ownContext } from './base';
 import { errorField } from './error-field';
 import type { LogEntry, LoggerBase, LoggerConfig } from './types';
 
@@ -61,6 +61,6 @@ export function createLogger(config: ServerLoggerConfig = {}): LoggerBase {
         // a closed stream must not take the caller down
       }
     },
-    { level: config.level, context: config.context },
+    { level: config.level, globalContext: ownContext(config.context) },
   );
 }

@@ -10,7 +10,7 @@
  */
 import type { PlinthError, VendorStatus } from '@plinth/core';
 import { type ReactNode, useState } from 'react';
-import { createBaseLogger } from '../base';
+import { createBaseLogger, ownContext } from '../base';
 import { errorField } from '../error-field';
 import { createLogFilter } from '../filter';
 import { LoggerContext } from '../LoggerContext';
@@ -72,7 +72,11 @@ export function createTestLogger(options: TestLoggerOptions = {}): TestLogger {
       };
       if (filter(event)) sent.push(event);
     },
-    { ...options, level: options.level ?? 'debug', sessionId: () => options.sessionId },
+    {
+      level: options.level ?? 'debug',
+      globalContext: ownContext(options.context),
+      sessionId: () => options.sessionId,
+    },
   );
   // Assigned onto the base logger, not spread: its `level` is a getter (it follows `setLevel`).
   const recorder: TestLogger = Object.assign(base, {
