@@ -126,7 +126,7 @@ function Tracked({ analytics }: { analytics: TestAnalytics }) {
 }
 
 function Demo({ status }: { status: VendorStatus }) {
-  const [analytics] = useState(() => createTestAnalytics(status));
+  const [analytics] = useState(() => createTestAnalytics({ status }));
   // The control changes the status of the same fake: what was tracked stays listed.
   useEffect(() => analytics.setStatus(status), [analytics, status]);
   return (

@@ -11,36 +11,68 @@ import { useAnalytics, useAnalyticsFailure, useAnalyticsStatus } from './useAnal
 const fake = vi.hoisted(() => {
   const calls: { method: string; args: unknown[] }[] = [];
   const loads: unknown[] = [];
-  return { calls, loads, fail: undefined as Error | undefined };
-});
-
-vi.mock('./adapter/posthog', () => ({
-  loadPosthog: async (config: unknown, hooks: unknown): Promise<PosthogAdapter> => {
-    fake.loads.push({ config, hooks });
-    if (fake.fail) throw fake.fail;
+  /** A recording adapter that keeps what posthog-js keeps in memory: who is identified, the groups. */
+  const adapter = (remembered?: string) => {
     const record =
       (method: string) =>
       (...args: unknown[]) => {
-        fake.calls.push({ method, args });
+        calls.push({ method, args });
       };
+    let identified = remembered;
+    let groups: Record<string, string> = {};
+    let paused = false;
     return {
       capture: record('capture'),
       captureException: record('captureException'),
-      identify: record('identify'),
+      identify: (id: string, set?: object) => {
+        record('identify')(id, set);
+        identified = id;
+      },
       setPersonProperties: record('setPersonProperties'),
+      unsetPersonProperties: record('unsetPersonProperties'),
       alias: record('alias'),
-      group: record('group'),
-      resetGroups: record('resetGroups'),
+      groups: () => groups,
+      group: (type: string, key: string, properties?: object) => {
+        record('group')(type, key, properties);
+        groups = { ...groups, [type]: key };
+      },
+      ungroup: (type: string) => {
+        record('ungroup')(type);
+        const { [type]: _, ...rest } = groups;
+        groups = rest;
+      },
       register: record('register'),
       unregister: record('unregister'),
-      distinctId: () => 'distinct-1',
-      identifiedId: () => undefined,
+      distinctId: () => identified ?? 'distinct-1',
+      identifiedId: () => identified,
       sessionId: () => 'session-1',
-      onSessionId: () => () => {},
-      reset: record('reset'),
-      pause: record('pause'),
-      resume: record('resume'),
+      subscribeSessionId: () => () => {},
+      leavePage: record('leavePage'),
+      reset: () => {
+        record('reset')();
+        identified = undefined;
+        groups = {};
+      },
+      pause: () => {
+        paused = true;
+        record('pause')();
+      },
+      resume: () => {
+        if (paused) record('resume')();
+        paused = false;
+      },
     };
+  };
+  return { calls, loads, adapter, fail: undefined as Error | undefined };
+});
+
+vi.mock('./adapter/posthog', () => ({
+  loadPosthog: async (config: unknown, hooks: { started?(adapter: PosthogAdapter): void }): Promise<PosthogAdapter> => {
+    fake.loads.push({ config, hooks });
+    if (fake.fail) throw fake.fail;
+    const adapter = fake.adapter();
+    hooks.started?.(adapter);
+    return adapter;
   },
 }));
 
@@ -195,7 +227,7 @@ describe('AnalyticsProvider', () => {
     channel.signedIn({ id: 'user-1', email: 'ann@example.com' });
     mount({ analytics: 'granted' });
     await waitFor(() => expect(fake.calls.some((c) => c.method === 'identify')).toBe(true));
-    expect(fake.calls.find((c) => c.method === 'identify')?.args).toEqual(['user-1', undefined, undefined]);
+    expect(fake.calls.find((c) => c.method === 'identify')?.args).toEqual(['user-1', undefined]);
 
     const reports: string[] = [];
     const off = channel.on('report', (e) => reports.push(e.message));
@@ -206,13 +238,15 @@ describe('AnalyticsProvider', () => {
     expect(reports.some((m) => m.includes('email-shaped'))).toBe(true);
   });
 
-  it('replays only the last identity state when sign-in and sign-out both happen before consent', async () => {
-    const { consent } = mount();
+  it('reconciles only the visitor as it is when sign-in and sign-out both happen before consent', async () => {
+    const { consent, analytics } = mount();
     act(() => channel.signedIn({ id: 'user-1' }));
     act(() => channel.signedOut());
+    analytics.capture('anonymous_after');
     act(() => consent.grant('analytics'));
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('ready'));
-    expect(methods().filter((m) => m === 'identify' || m === 'reset')).toEqual(['reset']);
+    await waitFor(() => expect(captured().some((e) => e.event === 'anonymous_after')).toBe(true)); // the sentinel
+    // The SDK never held user-1: nobody to identify, nobody to reset.
+    expect(methods().filter((m) => m === 'identify' || m === 'reset')).toEqual([]);
   });
 
   it('never sends an event queued by one person as the next person (shared device, before consent)', async () => {
@@ -241,20 +275,23 @@ describe('AnalyticsProvider', () => {
     analytics.capture('by_bob');
     act(() => consent.grant('analytics'));
     await waitFor(() => expect(captured().some((e) => e.event === 'by_bob')).toBe(true)); // the sentinel
+    // Nothing of alice reaches the fresh SDK: bob is identified, her event dropped (core's rule, counted).
     expect(methods().filter((m) => /^(identify|register|reset|capture:by_)/.test(m))).toEqual([
-      'reset',
       'identify',
       'capture:by_bob',
     ]);
     expect(fake.calls.find((c) => c.method === 'identify')?.args[0]).toBe('bob');
-    act(() => channel.signedIn({ id: 'carol' }));
+    expect(analytics.dropped()).toBeGreaterThanOrEqual(1);
+    act(() => channel.signedIn({ id: 'carol' })); // another person: bob leaves first
     analytics.reset();
-    act(() => channel.signedOut());
+    act(() => channel.signedOut()); // already signed out: nothing more
     act(() => channel.signedIn({ id: 'carol' })); // reset forgot carol: signing in again identifies her again
-    expect(methods().filter((m) => m === 'identify' || m === 'reset')).toEqual([
+    expect(methods().filter((m) => /^(identify|reset|leavePage)$/.test(m))).toEqual([
+      'identify',
+      'leavePage',
       'reset',
       'identify',
-      'identify',
+      'leavePage',
       'reset',
       'identify',
     ]);
@@ -401,11 +438,11 @@ describe('AnalyticsProvider', () => {
     await waitFor(() => expect(screen.getByTestId('failure').textContent).toBe('loader/blocked'));
   });
 
-  it('at load, a person posthog-js remembered waits for auth to settle (bounded by timeoutMs) and is forgotten unless they are the visitor (issue 34)', async () => {
+  it('at load, a person posthog-js remembered waits for auth to settle (bounded by timeoutMs), then reconcile forgets them unless they are the visitor (issue 34)', async () => {
     mount({ analytics: 'granted' });
     await waitFor(() => expect(fake.loads).toHaveLength(1));
     const { hooks } = fake.loads[0] as {
-      hooks: { remembered(person?: string): Promise<void>; forget(person: string): boolean };
+      hooks: { remembered(person?: string): Promise<void>; started(adapter: PosthogAdapter): void };
     };
     // Nobody remembered: no wait.
     await expect(hooks.remembered(undefined)).resolves.toBeUndefined();
@@ -416,13 +453,19 @@ describe('AnalyticsProvider', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 0)); // a turn of the event loop: still waiting
     expect(started).toBe(false);
-    expect(hooks.forget('carol')).toBe(false); // unknown yet: nobody to tell her from
+    /** What reconcile does at the start of an SDK that remembered `person`. */
+    const at = (person: string) => {
+      fake.calls.length = 0;
+      hooks.started(fake.adapter(person) as PosthogAdapter);
+      return methods().filter((m) => /^(identify|reset)$/.test(m));
+    };
+    expect(at('carol')).toEqual([]); // unknown yet: nobody to tell her from
     act(() => channel.signedOut()); // the silent restore failed
     await waiting;
-    expect(hooks.forget('carol')).toBe(true);
+    expect(at('carol')).toEqual(['reset']);
     act(() => channel.signedIn({ id: 'carol' }));
-    expect(hooks.forget('carol')).toBe(false); // she is back: kept
-    expect(hooks.forget('dan')).toBe(true); // someone else remembered: forgotten
+    expect(at('carol')).toEqual([]); // she is back: kept
+    expect(at('dan')).toEqual(['reset', 'identify']); // someone else remembered: forgotten
   });
 
   it('the wait for auth is bounded: past timeoutMs the SDK starts, and keeps who it remembered (issue 34)', async () => {

@@ -37,7 +37,7 @@ describe('typed event catalogue', () => {
   it('types the session id and reset', () => {
     expectTypeOf(analytics.sessionId).returns.toEqualTypeOf<string | undefined>();
     expectTypeOf(useAnalyticsSessionId).returns.toEqualTypeOf<string | undefined>();
-    expectTypeOf(analytics.onSessionId).parameter(0).toEqualTypeOf<(id: string | undefined) => void>();
+    expectTypeOf(analytics.subscribeSessionId).parameter(0).toEqualTypeOf<(id: string | undefined) => void>();
     expectTypeOf(analytics.reset).toEqualTypeOf<() => void>();
   });
 

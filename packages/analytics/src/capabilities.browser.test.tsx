@@ -90,7 +90,7 @@ describe('claimed capabilities, in the browser (real posthog-js against the sand
     const { analytics } = mountAnalytics(token, { children: <Session /> });
     const shown = () => document.querySelector('[data-testid="session"]')!.textContent;
     const heard: (string | undefined)[] = [];
-    analytics.onSessionId((id) => heard.push(id));
+    analytics.subscribeSessionId((id) => heard.push(id));
     expect(analytics.sessionId()).toBeUndefined(); // the SDK is still loading
     await whenReady(analytics);
     await waitFor(() => expect(analytics.sessionId()).toEqual(expect.any(String)));

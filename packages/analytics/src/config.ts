@@ -1,4 +1,5 @@
 import { type ConsentStore, configError, type PlinthUser } from '@plinth/core';
+import { DEFAULT_CALLBACK_PATHS } from './callbacks';
 import { type PosthogRegion, regionHosts } from './hosts';
 
 export { POSTHOG_HOSTS, type PosthogRegion } from './hosts';
@@ -94,6 +95,13 @@ export interface AnalyticsConfig {
   downloadExtensions?: readonly string[];
   /** How long a same-tab outbound navigation may wait for the event to be handed over. Default 250 ms. */
   outboundDelayMs?: number;
+  /**
+   * The sign-in's own routes, which are not pages (paths on this origin, whatever their query: `?code=…`,
+   * `?error=…`): no page view, and no later page's web vitals carry their URL. Default `['/auth/callback',
+   * '/silent-callback']`, @plinth/auth's `callbackPath` and `silentCallbackPath`: give yours if you changed them,
+   * or `[]` for none.
+   */
+  callbackPaths?: readonly string[];
   /** Person properties sent with `identify` on sign-in. Default none (only the stable id). */
   personProperties?: (user: PlinthUser) => Record<string, unknown>;
   /** Extra URL parameter names (or patterns) to scrub, on top of core's list. */
@@ -151,6 +159,7 @@ export function resolveConfig({ consent: _, ...config }: AnalyticsConfig): Resol
     queueLimit: 100,
     timeoutMs: 10_000,
     ...config,
+    callbackPaths: config.callbackPaths ?? DEFAULT_CALLBACK_PATHS,
     apiHost: (config.apiHost ?? hosts.api).replace(/\/+$/, ''),
     uiHost: config.uiHost ?? hosts.ui,
     capabilities: { ...DEFAULT_CAPABILITIES, ...config.capabilities },

@@ -3,6 +3,7 @@ import {
   configError,
   createVendorLoader,
   isBrowser,
+  requireConsent,
   scrubDeep,
   type VendorCall,
   type VendorLoader,
@@ -10,31 +11,39 @@ import {
 import type { PosthogAdapter, Properties, SendOptions } from './adapter/types';
 import { type AnalyticsConfig, resolveConfig } from './config';
 import { COOKIELESS_OFF, createCookieless } from './cookieless';
-import { createIdentity } from './identity';
 import { createPageViewTracker } from './pageViewTracker';
+import type { createReconcile } from './reconcile';
 import { createSessionMirror } from './sessionId';
 import type { Analytics } from './types';
+import { createWriters } from './writers';
 
 /**
  * Creates the analytics of a page (one per app). The SDK loads only once `analytics` consent is granted, by
  * dynamic import; until then events queue (bounded, each with its original time) and are dropped if consent
- * is denied. Identity, groups and super properties are kept across consent (`./identity`).
+ * is denied. Who the visitor is lives in core's visitor (`channel.visitor`): the writers below write it
+ * (`./writers`), and the loader's `reconcile` (`./reconcile`) tells posthog-js before any event.
  */
 export function createAnalytics(options: AnalyticsConfig): Analytics {
   if (!options.token) throw configError('analytics: `token` (the project API key) is required', 'missing_option');
-  const { consent } = options;
-  if (consent === undefined) {
-    throw configError(
-      'analytics: `consent` is required: a ConsentStore (AnalyticsProvider takes the nearest ConsentProvider’s), or `false` for none',
-      'consent_required',
-    );
-  }
+  const consent = requireConsent('analytics', options.consent);
   const config = resolveConfig(options);
   const caps = config.capabilities;
+  const scrub = <T>(value: T): T => scrubDeep(value, { extraParams: config.scrubParams });
+  /** The next session starts now, as posthog-js's get_session_id() starts it. */
+  const onReset = (adapter: PosthogAdapter) => session.report(adapter.sessionId());
+  /** `./reconcile`, imported with the adapter: the loader runs it only once the SDK is there. */
+  let reconciler: ReturnType<typeof createReconcile> | undefined;
+  const reconcile: ReturnType<typeof createReconcile> = (adapter, next, previous) =>
+    reconciler?.(adapter, next, previous);
 
   /** Imports the adapter and the scrubber; a refused key or host (4xx) makes `target` `rejected`, loudly. */
   const loadAdapter = async (target: () => Pick<VendorLoader<PosthogAdapter>, 'reject'>, cookieless = false) => {
-    const [{ loadPosthog }, { scrubEvent }] = await Promise.all([import('./adapter/posthog'), import('./scrubEvent')]);
+    const [{ loadPosthog }, { scrubEvent }, { createReconcile }] = await Promise.all([
+      import('./adapter/posthog'),
+      import('./scrubEvent'),
+      import('./reconcile'),
+    ]);
+    reconciler ??= createReconcile({ scrub, personProperties: config.personProperties, onReset });
     return loadPosthog(
       cookieless ? { ...config, capabilities: { ...caps, ...COOKIELESS_OFF } } : config,
       {
@@ -42,11 +51,8 @@ export function createAnalytics(options: AnalyticsConfig): Analytics {
         remembered: async (person) => {
           if (person !== undefined) await channel.visitor.settled(config.timeoutMs);
         },
-        // …and forget them unless they are the visitor (anonymous, or someone else, is reset before any event).
-        forget: (person) => {
-          const { subject } = channel.visitor.get();
-          return subject.kind === 'anonymous' || (subject.kind === 'identified' && subject.user.id !== person);
-        },
+        // …and bring the SDK in step with the visitor before it sends anything (anyone else is reset).
+        started: (adapter) => reconcile(adapter, channel.visitor.get(), undefined),
         beforeSend: (event) => scrubEvent(event, config.scrubParams),
         rejected: (httpStatus, url) =>
           target().reject({
@@ -64,11 +70,13 @@ export function createAnalytics(options: AnalyticsConfig): Analytics {
     consent: consent && { store: consent, category: 'analytics' },
     load: async () => {
       const adapter = await loadAdapter(() => loader);
-      adapter.onSessionId(session.report);
-      return adapter; // the kept identity is applied next, before the queued events
+      adapter.subscribeSessionId(session.report);
+      return adapter; // reconciled again next (nothing new to say), then the kept state, then the queued events
     },
+    // The visitor first, at a grant too: `reconcile` from `undefined` resumes the SDK before it identifies anyone
+    // (core runs `onRegrant` after the kept state, and a paused posthog-js would drop what they send).
+    reconcile,
     onRevoke: (adapter) => adapter.pause(),
-    onRegrant: (adapter) => adapter.resume(),
     queueLimit: config.queueLimit,
     timeoutMs: config.timeoutMs,
   });
@@ -76,12 +84,7 @@ export function createAnalytics(options: AnalyticsConfig): Analytics {
   const usable = () => /^(ready|rejected)$/.test(loader.status());
   const session = createSessionMirror(usable);
   loader.subscribeStatus(session.sync);
-  const scrub = <T>(value: T): T => scrubDeep(value, { extraParams: config.scrubParams });
-  const identity = createIdentity(loader, {
-    scrub,
-    // the next session starts now, as posthog-js's get_session_id() starts it
-    onReset: (adapter) => session.report(adapter.sessionId()),
-  });
+  const writers = createWriters(loader, { scrub, onReset });
   const cookieless =
     consent && config.cookieless === 'on-reject'
       ? createCookieless({
@@ -95,16 +98,20 @@ export function createAnalytics(options: AnalyticsConfig): Analytics {
   const send = (event: string, properties: Properties = {}, extra: Partial<SendOptions> = {}) => {
     const capture: VendorCall<PosthogAdapter> = (adapter, at) => adapter.capture(event, properties, { at, ...extra });
     if (cookieless?.refused()) cookieless.call(capture);
-    else loader.call(identity.byThisPerson(capture));
+    else loader.call(capture); // an event queued by a person who then leaves is dropped by core (counted `visitor`)
   };
   const captureException = (error: unknown, context: Properties = {}) => {
-    if (caps.exceptions)
-      loader.call(identity.byThisPerson((adapter, at) => adapter.captureException(error, context, at)));
+    if (caps.exceptions) loader.call((adapter, at) => adapter.captureException(error, context, at));
   };
   /** A chunk of our own that cannot load (offline, blocked): reported once, never an unhandled rejection. */
   const chunkFailed = (error: unknown) =>
     channel.reportOnce('analytics:chunk', 'warn', 'analytics: a chunk failed to load', { reason: String(error) });
-  const pages = createPageViewTracker({ campaigns: caps.campaigns, send, chunkFailed });
+  const pages = createPageViewTracker({
+    campaigns: caps.campaigns,
+    callbackPaths: config.callbackPaths,
+    send,
+    chunkFailed,
+  });
 
   let cleanups: (() => void)[] = [];
   let epoch = 0;
@@ -121,27 +128,20 @@ export function createAnalytics(options: AnalyticsConfig): Analytics {
       };
     },
     captureException,
-    identify: identity.identify,
-    setPersonProperties: identity.setPersonProperties,
-    alias: identity.alias,
-    group: (type, key, properties) => identity.group(type, key, properties as Properties | undefined),
-    resetGroups: identity.resetGroups,
-    register: (properties, { once = false } = {}) => identity.register(properties as Properties, once),
-    unregister: identity.unregister,
+    ...writers,
     distinctId: () => {
       let id: string | undefined;
       if (usable()) loader.call((adapter) => (id = adapter.distinctId()));
       return id;
     },
-    reset: identity.reset,
     sessionId: session.current,
-    onSessionId: session.subscribe,
+    subscribeSessionId: session.subscribe,
     status: () => loader.status(),
     failure: () => loader.failure(),
     subscribeStatus: (listener) => loader.subscribeStatus(listener),
     dropped: () => {
-      const { overflow, denied, failed } = loader.dropped();
-      return overflow + denied + failed;
+      const { overflow, denied, failed, visitor } = loader.dropped();
+      return overflow + denied + failed + visitor;
     },
     start() {
       if (!isBrowser || cleanups.length > 0) return;
@@ -167,7 +167,6 @@ export function createAnalytics(options: AnalyticsConfig): Analytics {
           );
         }, chunkFailed);
       }
-      cleanups.push(identity.follow(config.personProperties));
       if (caps.exceptions) {
         cleanups.push(channel.on('exception', ({ error, context }) => captureException(error, context)));
       }

@@ -9,6 +9,7 @@ import {
   posthogStorage,
   recordings,
   resetPage,
+  titled,
   waitForEvents,
 } from '../test/browser-helpers';
 import { AnalyticsProvider } from './AnalyticsProvider';
@@ -46,7 +47,9 @@ describe('identity, person and group properties, alias, super properties (real p
     const [identify] = named(received, '$identify');
     expect(identify?.properties.distinct_id).toBe('user-7');
     expect(identify?.$set).toMatchObject({ plan: 'pro', contact: '[redacted]' });
-    expect(identify?.$set_once).toMatchObject({ first_plan: 'free' });
+    // $set_once is PostHog's alone (kept by the loader until sent): its own $set, right after the $identify.
+    const setOnce = named(received, '$set').map((e) => e.properties.$set_once ?? e.$set_once);
+    expect(setOnce).toContainEqual(expect.objectContaining({ first_plan: 'free' }));
     expect(named(received, '$groupidentify')[0]?.properties).toMatchObject({
       $group_type: 'company',
       $group_key: 'acme',
@@ -56,7 +59,7 @@ describe('identity, person and group properties, alias, super properties (real p
       alias: 'backend-7',
       distinct_id: 'user-7',
     });
-    expect(named(received, '$set')[0]?.properties.$set).toEqual({ seats_used: 3 }); // posthog-js keeps it in properties
+    expect(identify?.$set).toMatchObject({ seats_used: 3 }); // the visitor's attributes as they are at the grant
     expect(named(received, 'sentinel')[0]?.properties).toMatchObject({
       distinct_id: 'user-7',
       app_version: '1.2.3',
@@ -215,5 +218,80 @@ describe('the visitor in core: what posthog-js remembered is reconciled before a
         .map((r) => (r.body as PosthogEvent).event),
     ).toEqual([]);
     expect(idOf(received, 'his_first')).toBe(idOf(received, 'his_second'));
+  });
+});
+
+const ready = (analytics: { status(): string }) =>
+  waitFor(() => expect(analytics.status()).toBe('ready'), { timeout: 10_000 });
+/** What a browser does when the page is left for good: posthog-js sends its $pageleave and buffered web vitals. */
+const hide = () => act(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+const metricsOf = (event: PosthogEvent) =>
+  Object.keys(event.properties).filter((key) => /^\$web_vitals_\w+_value$/.test(key));
+
+describe('events are the visitor’s, page by page (issue 34)', () => {
+  it('events queued across a sign-out are hers: dropped and counted in dropped(), never sent as the next visitor', async () => {
+    const token = newToken('queued-signout');
+    const consent = createTestConsent({ analytics: 'pending' });
+    const { analytics } = mountAnalytics(token, { consent, config: { capabilities: { pageViews: false } } });
+    act(() => channel.signedIn({ id: 'carol-queued' }));
+    analytics.capture('hers_1');
+    analytics.capture('hers_2');
+    act(() => channel.signedOut());
+    analytics.capture('his');
+    act(() => consent.grant('analytics'));
+    const received = await waitForEvents(token, (e) => named(e, 'his').length === 1);
+    // Positive sentinel first: his event arrived, as someone else than her…
+    expect(idOf(received, 'his')).toEqual(expect.any(String));
+    expect(idOf(received, 'his')).not.toBe('carol-queued');
+    // …and hers were dropped, counted (core's rule: `visitor`), and nothing of hers reached PostHog.
+    expect(analytics.dropped()).toBe(2);
+    expect(received.map((e) => e.event).filter((name) => name.startsWith('hers'))).toEqual([]);
+    expect(JSON.stringify(received)).not.toContain('carol-queued');
+  });
+
+  it('the last page before a sign-out: its $pageleave and web vitals are hers, sent before the reset; none of that page later as his', async () => {
+    const token = newToken('leave-signout');
+    act(() => channel.signedIn({ id: 'carol-leaves' }));
+    const { analytics } = mountAnalytics(token, { config: { capabilities: { webVitals: true } } });
+    await ready(analytics);
+    await waitForEvents(token, (e) => named(e, '$pageview').length === 1); // her page, seen
+    act(() => channel.signedOut());
+    analytics.capture('his_first');
+    hide(); // he leaves the page she saw: posthog-js's own $pageleave and late web vitals would be his
+    const received = await waitForEvents(
+      token,
+      (e) => named(e, 'his_first').length === 1 && named(e, '$pageleave').length >= 1,
+    );
+    const his = idOf(received, 'his_first');
+    expect(his).toEqual(expect.any(String));
+    expect(his).not.toBe('carol-leaves');
+    // Her page's leave and what posthog-js measured of it went as hers…
+    expect(named(received, '$pageleave').map((e) => e.properties.distinct_id)).toEqual(['carol-leaves']);
+    const vitals = named(received, '$web_vitals');
+    // (This frame paints no FCP and finalises LCP only when hidden: what posthog-js measured of her page before
+    // the sign-out is Plinth's TTFB; `leavePage` also sends posthog-js's buffer, when it holds metrics.)
+    expect(vitals.flatMap(metricsOf)).toContain('$web_vitals_TTFB_value');
+    // …and nothing of that page as his.
+    expect(vitals.filter((e) => e.properties.distinct_id !== 'carol-leaves').map(metricsOf)).toEqual([]);
+  });
+
+  it('the sign-in callback is not a page: no page view (code or error), and no later page’s web vitals carry its URL', async () => {
+    const token = newToken('callback');
+    history.replaceState(null, '', '/auth/callback?code=c-1&state=s-1'); // the provider's answer: posthog-js loads here
+    const { analytics } = mountAnalytics(token, { config: { capabilities: { webVitals: true } } });
+    await ready(analytics);
+    act(() => channel.signedIn({ id: 'carol-callback' }));
+    history.replaceState(null, '', '/account'); // auth lands on returnTo
+    await titled('Account');
+    history.pushState(null, '', '/auth/callback?error=access_denied&state=s-2'); // a later sign-in, refused
+    history.replaceState(null, '', '/');
+    await titled('Home');
+    await waitForEvents(token, (e) => named(e, '$pageview').some((x) => x.properties.$pathname === '/')); // the last
+    hide(); // posthog-js sends what it buffered of the page's web vitals, with its $pageleave
+    const received = await waitForEvents(token, (e) => named(e, '$pageleave').length === 1);
+    expect(named(received, '$pageview').map((e) => e.properties.$pathname)).toEqual(['/account', '/']);
+    expect(received.filter((e) => e.event === '$web_vitals' && JSON.stringify(e).includes('/auth/callback'))).toEqual(
+      [],
+    );
   });
 });

@@ -14,6 +14,7 @@ beforeEach(() => {
 const recordingTracker = () =>
   createPageViewTracker({
     campaigns: false,
+    callbackPaths: ['/auth/callback'],
     send: (event, properties) => sent.push({ event, properties }),
     chunkFailed: () => {},
   });
@@ -50,5 +51,19 @@ describe('the page-view tracker', () => {
       'http://localhost:3000/',
       'http://localhost:3000/#/settings',
     ]);
+  });
+
+  it('no page view for the sign-in callback, with code or error parameters; the page auth lands on has one', async () => {
+    const tracker = recordingTracker();
+    history.replaceState(null, '', '/auth/callback?code=c-1&state=s-1');
+    const stop = tracker.follow();
+    history.replaceState(null, '', '/account'); // auth lands on returnTo
+    history.pushState(null, '', '/auth/callback?error=access_denied&state=s-2');
+    history.replaceState(null, '', '/');
+    stop();
+    await settle();
+    document.title = `Callback ${Date.now()}`;
+    await settle();
+    expect(sent.map((s) => s.properties.$pathname)).toEqual(['/account', '/']);
   });
 });

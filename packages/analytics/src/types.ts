@@ -58,34 +58,37 @@ export interface Analytics<E extends EventCatalogue = AnyEvents> extends VendorL
   time<K extends keyof E & string>(event: K): (...properties: PropsArg<E, K>) => void;
   /** Captures a handled error as `$exception`, scrubbed. */
   captureException(error: unknown, context?: Record<string, unknown>): void;
-  /** Calls dropped so far (queue overflow, consent denied, SDK failed); identity is never dropped. */
+  /**
+   * Events dropped so far: queue overflow, consent denied, SDK failed, or made by a visitor who left before they
+   * were sent (core's one rule: `visitor`). What is said of the visitor is never dropped.
+   */
   dropped(): number;
   /**
-   * Identifies this browser as `id` (never an email: refused), with person properties. With
-   * `@plinth/auth` the signed-in user is identified from the session already; call this without it.
-   * Identity, person properties, aliases, groups and super properties are kept across consent: made while
-   * consent is pending or denied, they are applied once it is granted, before any event.
+   * Signs `id` in on core's visitor (`channel.signedIn({ id })`, for every vendor) and writes person properties:
+   * for apps without `@plinth/auth`, which does it from the session. Never an email: refused. `set` becomes the
+   * visitor's `attributes`; `setOnce` is PostHog's alone. Made while consent is pending or denied, it is applied
+   * once granted, before any event.
    */
   identify(id: string, person?: PersonUpdate): void;
-  /** Writes person properties (`$set` / `$set_once`) on the current person. */
+  /** Person properties: `set` is the visitor's `attributes` (`$set`), `setOnce` PostHog's `$set_once` (first touch). */
   setPersonProperties(person: PersonUpdate): void;
   /** Links another id of the same person (e.g. a back-end id) to the current distinct id. */
   alias(alias: string): void;
-  /** Puts this browser's events in a group (`company`, `team`…), optionally writing the group's properties. */
+  /** Puts the visitor in a group (`company`, `team`…), optionally with its properties: the visitor's `groups`. */
   group<T extends keyof GroupTypes & string>(type: T, key: string, properties?: Partial<GroupTypes[T]>): void;
   /** Leaves every group. */
   resetGroups(): void;
-  /** Super properties: sent with every later event from this browser. `once` keeps values already set. */
+  /** Super properties, on every later event: the visitor's `properties`. `once` keeps values already set. */
   register(properties: SuperProperties, options?: { once?: boolean }): void;
   /** Stops sending a super property. */
   unregister(name: keyof SuperProperties & string): void;
   /** PostHog's current distinct id, once the SDK is loaded (`undefined` before consent). */
   distinctId(): string | undefined;
   /**
-   * Sign-out for apps without `@plinth/auth` (with it, this runs on the session channel's sign-out): forgets
-   * the person (a new anonymous distinct id), their super properties and groups, starts a new session, and
-   * drops what they had queued but not sent. While consent is pending or denied, the SDK is reset first
-   * thing when it next loads or is granted again.
+   * Sign-out for apps without `@plinth/auth` (`channel.signedOut()`: the person leaves, for every vendor): a new
+   * anonymous distinct id, no super properties or groups, a new session; what they queued but had not sent is
+   * dropped. With nobody signed in, the anonymous visitor is forgotten the same way. While consent is pending or
+   * denied, the SDK is reset first thing when it next loads or is granted again.
    */
   reset(): void;
   /**
@@ -94,5 +97,5 @@ export interface Analytics<E extends EventCatalogue = AnyEvents> extends VendorL
    */
   sessionId(): string | undefined;
   /** Listen to `sessionId()` changes (a new session after 30 idle minutes, `reset()`, consent); returns the unsubscribe function. */
-  onSessionId(listener: (id: string | undefined) => void): () => void;
+  subscribeSessionId(listener: (id: string | undefined) => void): () => void;
 }

@@ -29,7 +29,7 @@ export function useAnalyticsFailure(): PlinthError | undefined {
 /** `sessionId()`, re-rendering when the session changes; `undefined` on the server and before consent. */
 export function useAnalyticsSessionId(): string | undefined {
   const analytics = useAnalytics();
-  return useSyncExternalStore(analytics.onSessionId, analytics.sessionId, () => undefined);
+  return useSyncExternalStore(analytics.subscribeSessionId, analytics.sessionId, () => undefined);
 }
 
 /**

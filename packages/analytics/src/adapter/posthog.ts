@@ -16,6 +16,7 @@ import type { CaptureResult, PostHogConfig } from 'posthog-js/dist/module.slim.n
 import { warnIfBot } from '../botWarning';
 import type { ResolvedConfig } from '../config';
 import type { PosthogAdapter, Properties } from './types';
+import { vitalsOffCallbacks } from './webVitals';
 
 export interface AdapterHooks {
   /** Scrubs an outgoing event (core's scrubber); `null` drops it. */
@@ -27,8 +28,11 @@ export interface AdapterHooks {
    * The SDK is started once it resolves (time to learn who is here).
    */
   remembered?(person: string | undefined): Promise<void> | void;
-  /** Right after the SDK started, before it sends anything: `true` resets the person it remembered (not the visitor). */
-  forget?(person: string): boolean;
+  /**
+   * Right after the SDK started, before it sends anything (Plinth's own events of the load included): brings it in
+   * step with the visitor (`reconcile`), e.g. resets the person it remembered when they are not the visitor.
+   */
+  started?(adapter: PosthogAdapter): void;
 }
 
 /**
@@ -157,12 +161,23 @@ export async function loadPosthog(
   if (errors) extensions.exceptions = errors.exceptions;
 
   let paused = false;
+  /** A page view was sent on this instance, and no `$pageleave` since: the page being seen. */
+  let onPage = false;
+  /** The person who saw the page left (`leavePage`): its late `$pageleave` and web vitals are not the next visitor's. */
+  let pageOfLeaver = false;
   const beforeSend = (result: CaptureResult | null): CaptureResult | null => {
     if (!result || paused) return null;
     // Rage clicks ride on posthog's autocapture: keep them, drop plain `$autocapture` when it is off.
     if (result.event === '$autocapture' && !caps.autocapture) return null;
+    if (result.event === '$pageview') [onPage, pageOfLeaver] = [true, false];
+    if (result.event === '$pageleave' || result.event === '$web_vitals') {
+      if (pageOfLeaver) return null;
+      if (result.event === '$pageleave') onPage = false;
+    }
     // posthog stamps a page view with the title current when it is sent; a queued one keeps its own.
-    const { $plinth_title: title, ...properties } = result.properties;
+    const { $plinth_title: title, ...rest } = result.properties;
+    const properties = result.event === '$web_vitals' ? vitalsOffCallbacks(rest, config.callbackPaths) : rest;
+    if (properties === null) return null;
     if (typeof title === 'string') properties.title = title;
     const out = hooks.beforeSend({
       event: result.event,
@@ -219,10 +234,80 @@ export async function loadPosthog(
   });
   const identifiedId = () =>
     instance.get_property('$user_state') === 'identified' ? instance.get_distinct_id() : undefined;
-  // Reconciled at once, before anything is sent (init's own requests wait for a timer): a person remembered from
-  // an earlier visit who is not the visitor now is forgotten (a new anonymous id, a new session).
-  const remembered = cookieless ? undefined : identifiedId();
-  if (remembered && hooks.forget?.(remembered)) instance.reset();
+  type WebVitals = { _flushToCapture?: (onPageHide?: boolean) => void };
+  const adapter: PosthogAdapter = {
+    capture(event, properties, { at, beacon, set, setOnce }) {
+      markFirstCapture();
+      const title = event === '$pageview' ? properties.title : undefined;
+      instance.capture(event, title === undefined ? properties : { ...properties, $plinth_title: title }, {
+        timestamp: at,
+        // posthog-js sends a capture that has options but no `_batchKey` at once, one request per event
+        // (`@internal`, its default key): with it, events go through posthog's batch queue.
+        _batchKey: 'events',
+        ...(set && { $set: set }),
+        ...(setOnce && { $set_once: setOnce }),
+        ...(beacon && { transport: 'sendBeacon', send_instantly: true }),
+      });
+    },
+    captureException(error, properties, at) {
+      // posthog's captureException takes no timestamp; the original time rides along as a property.
+      instance.captureException(error, { ...properties, $plinth_occurred_at: at.toISOString() });
+    },
+    identify(id, set) {
+      instance.identify(id, set);
+    },
+    setPersonProperties(set, setOnce) {
+      instance.setPersonProperties(set, setOnce);
+    },
+    unsetPersonProperties(names) {
+      instance.unsetPersonProperties(names);
+    },
+    alias(alias) {
+      instance.alias(alias);
+    },
+    groups: () => ({ ...(instance.getGroups() as Record<string, string>) }),
+    group(type, key, properties) {
+      instance.group(type, key, properties);
+    },
+    ungroup(type) {
+      const { [type]: _, ...rest } = instance.getGroups() as Record<string, string>;
+      instance.register({ $groups: rest });
+      instance.resetGroupPropertiesForFlags(type);
+    },
+    register(properties) {
+      instance.register(properties);
+    },
+    unregister(name) {
+      instance.unregister(name);
+    },
+    distinctId: () => instance.get_distinct_id(),
+    identifiedId,
+    // posthog-js answers '' when it keeps no session (cookieless mode, not initialised).
+    sessionId: () => instance.get_session_id() || undefined,
+    subscribeSessionId: (listener) => instance.onSessionId((id) => listener(id)),
+    leavePage() {
+      // Sent now, stamped with the person who saw the page (posthog-js stamps the distinct id at capture).
+      (instance.webVitalsAutocapture as WebVitals | undefined)?._flushToCapture?.();
+      if (onPage && caps.pageLeave) instance.capture('$pageleave');
+      pageOfLeaver = true;
+    },
+    reset() {
+      instance.reset();
+    },
+    pause() {
+      paused = true; // before_send drops everything from now on, the observers' events included
+      instance.set_config({ disable_persistence: true });
+      clearPosthogStorage();
+    },
+    resume() {
+      if (!paused) return;
+      paused = false;
+      instance.set_config({ disable_persistence: false });
+    },
+  };
+  // In step with the visitor at once, before anything is sent (init's own requests wait for a timer), Plinth's own
+  // events below included: a person remembered from an earlier visit who is not the visitor is forgotten.
+  if (!cookieless) hooks.started?.(adapter);
 
   // Asked with the check posthog-js's capture() runs before it drops an event (`_is_bot`: its user-agent list over
   // the user agent and the brands, and navigator.webdriver), so Plinth's warning and the filter cannot disagree.
@@ -256,62 +341,5 @@ export async function loadPosthog(
     }
   }
 
-  return {
-    capture(event, properties, { at, beacon, set, setOnce }) {
-      markFirstCapture();
-      const title = event === '$pageview' ? properties.title : undefined;
-      instance.capture(event, title === undefined ? properties : { ...properties, $plinth_title: title }, {
-        timestamp: at,
-        // posthog-js sends a capture that has options but no `_batchKey` at once, one request per event
-        // (`@internal`, its default key): with it, events go through posthog's batch queue.
-        _batchKey: 'events',
-        ...(set && { $set: set }),
-        ...(setOnce && { $set_once: setOnce }),
-        ...(beacon && { transport: 'sendBeacon', send_instantly: true }),
-      });
-    },
-    captureException(error, properties, at) {
-      // posthog's captureException takes no timestamp; the original time rides along as a property.
-      instance.captureException(error, { ...properties, $plinth_occurred_at: at.toISOString() });
-    },
-    identify(id, set, setOnce) {
-      instance.identify(id, set, setOnce);
-    },
-    setPersonProperties(set, setOnce) {
-      instance.setPersonProperties(set, setOnce);
-    },
-    alias(alias) {
-      instance.alias(alias);
-    },
-    group(type, key, properties) {
-      instance.group(type, key, properties);
-    },
-    resetGroups() {
-      instance.resetGroups();
-    },
-    register(properties, once) {
-      if (once) instance.register_once(properties);
-      else instance.register(properties);
-    },
-    unregister(name) {
-      instance.unregister(name);
-    },
-    distinctId: () => instance.get_distinct_id(),
-    identifiedId,
-    // posthog-js answers '' when it keeps no session (cookieless mode, not initialised).
-    sessionId: () => instance.get_session_id() || undefined,
-    onSessionId: (listener) => instance.onSessionId((id) => listener(id)),
-    reset() {
-      instance.reset();
-    },
-    pause() {
-      paused = true; // before_send drops everything from now on, the observers' events included
-      instance.set_config({ disable_persistence: true });
-      clearPosthogStorage();
-    },
-    resume() {
-      paused = false;
-      instance.set_config({ disable_persistence: false });
-    },
-  };
+  return adapter;
 }

@@ -18,12 +18,19 @@ export interface SendOptions {
 export interface PosthogAdapter {
   capture(event: string, properties: Properties, options: SendOptions): void;
   captureException(error: unknown, properties: Properties, at: Date): void;
-  identify(id: string, set?: Properties, setOnce?: Properties): void;
+  /** Identifies the person (an `$identify` from an anonymous id), with their person properties. */
+  identify(id: string, set?: Properties): void;
   setPersonProperties(set?: Properties, setOnce?: Properties): void;
+  /** Removes person properties (`$unset`). */
+  unsetPersonProperties(names: string[]): void;
   alias(alias: string): void;
+  /** The groups the SDK puts on events now (type → key), remembered in the browser too. */
+  groups(): Record<string, string>;
   group(type: string, key: string, properties?: Properties): void;
-  resetGroups(): void;
-  register(properties: Properties, once: boolean): void;
+  /** Takes this type of group off later events. */
+  ungroup(type: string): void;
+  /** Super properties: on every later event. */
+  register(properties: Properties): void;
   unregister(name: string): void;
   distinctId(): string;
   /** The identified person the SDK holds (remembered in the browser, or identified since), `undefined` when anonymous. */
@@ -31,11 +38,17 @@ export interface PosthogAdapter {
   /** The current session's id (`undefined` when there is none, e.g. cookieless). */
   sessionId(): string | undefined;
   /** Called with the new id when the session changes (and at once when there is one); returns the unsubscribe function. */
-  onSessionId(listener: (id: string) => void): () => void;
+  subscribeSessionId(listener: (id: string) => void): () => void;
+  /**
+   * The person is about to leave: what the SDK holds of the page they saw goes now, as theirs (its `$pageleave`,
+   * unless one was sent since its page view, and the web vitals it measured), and none of it later as the next
+   * visitor's.
+   */
+  leavePage(): void;
   /** Forget the person: a new anonymous distinct id, no super properties or groups, a new session. */
   reset(): void;
   /** Consent revoked: send nothing more, remove the SDK's cookies and storage (what it holds in memory stays). */
   pause(): void;
-  /** Consent granted again. */
+  /** The SDK (re)starts (its load, a grant): sends again and may store again. Nothing when it was not paused. */
   resume(): void;
 }

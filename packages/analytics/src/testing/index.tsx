@@ -3,13 +3,14 @@
  *
  * @example
  * import { TestAnalyticsProvider, createTestAnalytics, resetAnalytics } from '@plinth/analytics/testing';
- * const analytics = createTestAnalytics();
+ * const analytics = createTestAnalytics({ status: 'ready' });
  * render(<TestAnalyticsProvider instance={analytics}><Signup /></TestAnalyticsProvider>);
+ * render(<TestAnalyticsProvider status="waiting-consent"><Banner /></TestAnalyticsProvider>); // a fake of its own
  * expect(analytics.events).toContainEqual({ event: 'signup_completed', properties: { plan: 'pro' } });
  * afterEach(() => resetAnalytics());
  */
 import type { VendorStatus } from '@plinth/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { AnalyticsContext } from '../context';
 import type { Analytics, AnyEvents } from '../types';
 
@@ -40,14 +41,24 @@ export interface TestAnalytics extends Analytics<AnyEvents> {
   clear(): void;
 }
 
+export interface TestAnalyticsOptions {
+  /** What `status()` answers until `setStatus` (core's `VendorStatus`). Default `'ready'`. */
+  status?: VendorStatus | undefined;
+  /** What `sessionId()` answers until `setSessionId`. Default `undefined`. */
+  sessionId?: string | undefined;
+}
+
 const fakes = new Set<TestAnalytics>();
 
 /** A recording `Analytics`: nothing is loaded or sent. Status `ready` unless told otherwise; `start()`/`stop()` do nothing. */
-export function createTestAnalytics(initial: VendorStatus = 'ready'): TestAnalytics {
+export function createTestAnalytics({
+  status: initial = 'ready',
+  sessionId,
+}: TestAnalyticsOptions = {}): TestAnalytics {
   let status = initial;
   const listeners = new Set<(status: VendorStatus) => void>();
   const sessionListeners = new Set<(id: string | undefined) => void>();
-  let session: string | undefined;
+  let session: string | undefined = sessionId;
   let sessions = 0;
   const events: RecordedEvent[] = [];
   const exceptions: TestAnalytics['exceptions'] = [];
@@ -93,7 +104,7 @@ export function createTestAnalytics(initial: VendorStatus = 'ready'): TestAnalyt
       if (session !== undefined) fake.setSessionId(`fake-session-${++sessions}`);
     },
     sessionId: () => session,
-    onSessionId: (listener) => {
+    subscribeSessionId: (listener) => {
       sessionListeners.add(listener);
       return () => sessionListeners.delete(listener);
     },
@@ -140,23 +151,20 @@ export function createTestAnalytics(initial: VendorStatus = 'ready'): TestAnalyt
   return fake;
 }
 
-let shared: TestAnalytics | undefined;
+export type TestAnalyticsProviderProps = TestAnalyticsOptions & {
+  /** A fake made with `createTestAnalytics` (to read what it recorded); else one is made from the options. */
+  instance?: TestAnalytics;
+  children?: ReactNode;
+};
 
-/** The `TestAnalytics` that `TestAnalyticsProvider` uses when given no `instance` (cleared by `resetAnalytics()`). */
-export function sharedTestAnalytics(): TestAnalytics {
-  shared ??= createTestAnalytics();
-  return shared;
+/** Provides `instance`, or a fake of its own made from the options, to `useAnalytics()` below it: no SDK, no network. */
+export function TestAnalyticsProvider({ instance, children, ...options }: TestAnalyticsProviderProps) {
+  const [own] = useState(() => instance ?? createTestAnalytics(options));
+  return <AnalyticsContext.Provider value={instance ?? own}>{children}</AnalyticsContext.Provider>;
 }
 
-/** Provides `instance` (default: `sharedTestAnalytics()`) to `useAnalytics()` below it. */
-export function TestAnalyticsProvider({ instance, children }: { instance?: TestAnalytics; children?: ReactNode }) {
-  return <AnalyticsContext.Provider value={instance ?? sharedTestAnalytics()}>{children}</AnalyticsContext.Provider>;
-}
-
-/** Clears every `TestAnalytics`'s recordings (the shared one's too) and puts them back to `ready`. */
+/** Empties every `TestAnalytics` created since the last reset and forgets them. Call in `afterEach`. */
 export function resetAnalytics(): void {
-  for (const fake of fakes) {
-    fake.clear();
-    fake.setStatus('ready');
-  }
+  for (const fake of fakes) fake.clear();
+  fakes.clear();
 }

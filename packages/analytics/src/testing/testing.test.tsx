@@ -1,7 +1,7 @@
 import { act, render, screen } from '../../../../tooling/render';
 import { defineEvents } from '../defineEvents';
 import { useAnalyticsSessionId, useAnalyticsStatus } from '../useAnalytics';
-import { createTestAnalytics, resetAnalytics, sharedTestAnalytics, TestAnalyticsProvider } from './index';
+import { createTestAnalytics, resetAnalytics, TestAnalyticsProvider } from './index';
 
 const events = defineEvents<{ signup_completed: { plan: 'free' | 'pro' } }>();
 
@@ -54,15 +54,28 @@ describe('@plinth/analytics/testing', () => {
     expect(screen.getByTestId('session').textContent).toBe('none');
   });
 
-  it('resetAnalytics clears every fake, the shared one included', () => {
+  it('takes options as its siblings do: a fake of its own with that status and session', () => {
+    function Session() {
+      return <p data-testid="session">{useAnalyticsSessionId() ?? 'none'}</p>;
+    }
     render(
-      <TestAnalyticsProvider>
+      <TestAnalyticsProvider status="waiting-consent" sessionId="s-9">
         <Signup />
+        <Session />
       </TestAnalyticsProvider>,
     );
-    act(() => screen.getByRole('button').click());
-    expect(sharedTestAnalytics().events).toHaveLength(1);
+    expect(screen.getByRole('button').textContent).toBe('waiting-consent');
+    expect(screen.getByTestId('session').textContent).toBe('s-9');
+  });
+
+  it('resetAnalytics empties every fake and forgets it (as resetFlags and resetLogger do)', () => {
+    const analytics = createTestAnalytics();
+    analytics.capture('kept_until_reset');
+    expect(analytics.events).toHaveLength(1);
     resetAnalytics();
-    expect(sharedTestAnalytics().events).toEqual([]);
+    expect(analytics.events).toEqual([]);
+    analytics.capture('after_reset'); // forgotten: a later reset no longer touches it
+    resetAnalytics();
+    expect(analytics.events.map((e) => e.event)).toEqual(['after_reset']);
   });
 });
