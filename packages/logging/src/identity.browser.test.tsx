@@ -2,7 +2,7 @@ import { channel } from '@plinth/core';
 import { createTestConsent, resetChannel } from '@plinth/core/testing';
 import { inject } from 'vitest';
 import { clearReceived, flush, type IntakeLog, logsOf, nextPageError, received } from '../test/intake';
-import { createLogger, type Logger } from './index';
+import { createLogger, type Logger, type LoggerConfig } from './index';
 
 // The identity matrix with the real @datadog/browser-logs 7.16.2 and the sandbox's intake: who a log names
 // after every sequence of sign-in, sign-out and consent pending / denied / granted / revoked / granted again.
@@ -13,6 +13,13 @@ import { createLogger, type Logger } from './index';
 const sandboxUrl = inject('sandboxUrl');
 const consent = createTestConsent();
 let logger: Logger;
+const config: LoggerConfig = {
+  clientToken: 'pub-identity-test',
+  proxy: `${sandboxUrl}/datadog/intake`,
+  consent,
+  service: 'plinth-identity-test',
+  console: false,
+};
 
 beforeAll(() => {
   // Test files share the browser's cookies: start without the SDK's session cookie, as a first visit does.
@@ -20,13 +27,7 @@ beforeAll(() => {
     // biome-ignore lint/suspicious/noDocumentCookie: the test resets the page's cookies
     document.cookie = `${cookie.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
-  logger = createLogger({
-    clientToken: 'pub-identity-test',
-    proxy: `${sandboxUrl}/datadog/intake`,
-    consent,
-    service: 'plinth-identity-test',
-    console: false,
-  });
+  logger = createLogger(config);
   logger.start();
 });
 afterAll(() => {
@@ -191,9 +192,14 @@ describe('who a log names, with the real Datadog SDK', () => {
     channel.signedIn({ id: 'gia' });
     expect(userOf((await logAndCrash('gia before')).crashed)).toEqual({ id: 'gia' });
     await clearReceived(sandboxUrl);
-    resetChannel(); // the next page load: the visitor is unknown until auth settles (the SDK is the page's, as after a reload)
+    // The next page load: the visitor is unknown until auth settles, and a new logger starts. The SDK is still the
+    // page's and still names her: what a reload's SDK would remember, were it to keep a user.
+    resetChannel();
     logger.stop();
-    logger.start(); // the logger starts again on the new page
+    logger = createLogger({ ...config, loadOn: 'consent' });
+    logger.start();
+    await ready();
+    expect(sdkUser()).toEqual({}); // forgotten at load, before any log or captured error
     const during = await logAndCrash('while the restore is under way');
     channel.signedOut(); // the silent restore failed
     const after = await logAndCrash('after the restore failed');
