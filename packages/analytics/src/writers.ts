@@ -32,21 +32,29 @@ export function createWriters(
 ): Writers {
   let aliases: string[] = [];
   let setOnce: Properties = {};
-  const once = () =>
+  /** Listening for the person to leave, only while something of theirs waits (nothing on the server). */
+  let off: (() => void) | undefined;
+  const forget = () => {
+    [aliases, setOnce] = [[], {}];
+    off?.();
+    off = undefined;
+  };
+  const once = () => {
+    off ??= channel.visitor.subscribe((next, previous) => {
+      if (next.person === previous.person) return;
+      forget(); // theirs, not the next visitor's
+      loader.clearState();
+    });
     loader.call(
       (adapter) => {
         const [names, first] = [aliases, setOnce];
-        [aliases, setOnce] = [[], {}];
+        forget();
         if (Object.keys(first).length > 0) adapter.setPersonProperties(undefined, first);
         for (const alias of names) adapter.alias(alias);
       },
       { state: 'once' },
     );
-  channel.visitor.subscribe((next, previous) => {
-    if (next.person === previous.person) return;
-    [aliases, setOnce] = [[], {}]; // theirs, not the next visitor's
-    loader.clearState();
-  });
+  };
   const visitor = channel.visitor;
   const writeOnce = (properties: Properties | undefined) => {
     if (!properties) return;
@@ -100,7 +108,7 @@ export function createWriters(
       const { attributes, groups, properties } = visitor.get();
       const none = (slice: object) => Object.fromEntries(Object.keys(slice).map((key) => [key, null]));
       visitor.update({ attributes: none(attributes), groups: none(groups), properties: none(properties) });
-      [aliases, setOnce] = [[], {}];
+      forget();
       loader.clearState((adapter) => {
         adapter.leavePage();
         adapter.reset();
