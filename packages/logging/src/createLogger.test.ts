@@ -366,7 +366,7 @@ describe('createLogger', () => {
     logger.stop();
   });
 
-  it('a stopped logger still hears sign-outs (its SDK still captures errors); start() reads the current session', async () => {
+  it('a stopped logger still hears sign-outs (its SDK still captures errors); start() reads the visitor', async () => {
     const logger = await loaded(createLogger(config()));
     channel.signedIn({ id: 'u1' });
     logger.stop();

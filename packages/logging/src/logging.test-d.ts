@@ -1,4 +1,4 @@
-import type { PlinthError, VendorLifecycle, VendorStatus } from '@plinth/core';
+import type { DropCounts, PlinthError, VendorLifecycle, VendorStatus } from '@plinth/core';
 import type { ComponentProps } from 'react';
 import {
   type BeforeSend,
@@ -26,6 +26,7 @@ it("has one logging API in the browser, on the server and in tests; the browser 
   expectTypeOf<Logger>().toExtend<VendorLifecycle>();
   expectTypeOf<Logger['start']>().returns.toEqualTypeOf<void>(); // not a promise: it never rejects
   expectTypeOf<Logger['status']>().returns.toEqualTypeOf<VendorStatus>();
+  expectTypeOf<Logger['dropped']>().returns.toEqualTypeOf<DropCounts>(); // core's counts, `visitor` among them
   expectTypeOf(useLoggerStatus).returns.toEqualTypeOf<VendorStatus>();
   expectTypeOf(useLoggerFailure).returns.toEqualTypeOf<PlinthError | undefined>();
   expectTypeOf<LogLevel>().toEqualTypeOf<

@@ -223,9 +223,9 @@ export interface Logger extends LoggerBase, VendorLifecycle {
   /** Follow consent and the session channel, and load the SDK once allowed. Idempotent; a no-op on the server; never rejects. */
   start(): void;
   /**
-   * Stop following consent grants and the channel's errors and reports. The SDK, its kept state and queued
-   * logs stay for a later `start()`; sign-ins, sign-outs and consent revocations are still heard (the SDK may
-   * still capture errors: none names a user who signed out, none goes without consent).
+   * Stop following consent grants and the channel's errors and reports. The SDK and queued logs stay for a
+   * later `start()`; changes of core's visitor (sign-ins, sign-outs) and consent revocations still reach the SDK
+   * (it may still capture errors: none names a user who signed out, none goes without consent).
    */
   stop(): void;
   failure(): PlinthError | undefined;
