@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FlagKey, FlagValues } from './defineFlags';
-import { useVariant } from './useVariant';
+import { useVariantOf } from './useVariant';
 
 export type FeatureProps<K extends FlagKey> = {
   flag: K;
@@ -19,7 +19,7 @@ export type FeatureProps<K extends FlagKey> = {
  * `<Feature>` records who saw which side.
  */
 export function Feature<K extends FlagKey>({ flag, match, fallback = null, suspend, children }: FeatureProps<K>) {
-  const value = useVariant(flag, { suspend });
+  const value = useVariantOf('Feature', flag, { suspend });
   const shown = match === undefined ? Boolean(value) : [match].flat().includes(value);
   return <>{shown ? children : fallback}</>;
 }

@@ -6,7 +6,6 @@ import type { AdapterOptions, LaunchDarklyAdapter } from './adapter/launchdarkly
 import { createLaunchDarkly } from './adapter/launchdarkly';
 import { createFlags } from './createFlags';
 import { FlagsProvider } from './FlagsProvider';
-import { currentContext } from './ldContext';
 import { testFlags } from './test-flags';
 import { useFlag, useFlagDetails } from './useFlag';
 import { useFlagsFailure, useFlagsStatus } from './useFlagsStatus';
@@ -14,11 +13,16 @@ import { useVariant } from './useVariant';
 
 // The subject is Plinth's own logic (precedence, status, re-renders, exposures, identify): the SDK
 // door is replaced by a controllable fake. The real SDK runs in the browser tests.
-vi.mock('./adapter/launchdarkly', () => ({ createLaunchDarkly: vi.fn() }));
+// The chunk's reconcile (`./reconcile`) is the real one; the visitor key a fixed one.
+vi.mock('./adapter/launchdarkly', async () => ({
+  ...(await import('./reconcile')),
+  browserVisitorKey: () => 'visitor-key',
+  createLaunchDarkly: vi.fn(),
+}));
 
 interface FakeSdk {
   options: AdapterOptions;
-  /** The context the adapter read at each open (the first, then every reopen) and identify, in order. */
+  /** The context the adapter evaluated at each open (the first, then every reopen) and identify, in order. */
   read: { at: 'open' | 'reopen' | 'identify'; context: unknown }[];
   adapter: LaunchDarklyAdapter & {
     identify: ReturnType<typeof vi.fn>;
@@ -38,15 +42,29 @@ beforeEach(() => {
   vi.mocked(createLaunchDarkly).mockImplementation(
     (options) =>
       new Promise((resolve, reject) => {
-        // As the real adapter: it keeps no context, it reads the current one at each (re)open and identify.
-        const current = () => currentContext(options.source, options.contextAttributes, () => 'visitor-key');
-        const read: FakeSdk['read'] = [{ at: 'open', context: current() }];
+        // As the real adapter: it starts on the context given, evaluates each context reconcile gives unless it is
+        // the one evaluated, and while closed keeps it for the next reopen.
+        let wanted = options.context;
+        let evaluated = JSON.stringify(wanted);
+        let closed = false;
+        const read: FakeSdk['read'] = [{ at: 'open', context: wanted }];
         const adapter = {
-          identify: vi.fn(async () => void read.push({ at: 'identify', context: current() })),
+          identify: vi.fn(async (context: unknown) => {
+            wanted = context as typeof wanted;
+            if (closed || JSON.stringify(context) === evaluated) return;
+            evaluated = JSON.stringify(context);
+            read.push({ at: 'identify', context });
+          }),
           track: vi.fn(),
           exposure: vi.fn(),
-          close: vi.fn(),
-          reopen: vi.fn(() => void read.push({ at: 'reopen', context: current() })),
+          close: vi.fn(() => {
+            closed = true;
+          }),
+          reopen: vi.fn(() => {
+            closed = false;
+            evaluated = JSON.stringify(wanted);
+            read.push({ at: 'reopen', context: wanted });
+          }),
         };
         sdks.push({ options, read, adapter, resolve: () => resolve(adapter), reject });
       }),
@@ -234,6 +252,25 @@ describe('FlagsProvider', () => {
     expect(screen.getByTestId('price-test').textContent).toBe('"b" bootstrap STATIC');
   });
 
+  it('a refusal the adapter hears while starting (an unknown client-side ID) ends rejected once the SDK is there, loudly', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(
+      <FlagsProvider config={config()}>
+        <Status />
+      </FlagsProvider>,
+    );
+    await settle();
+    act(() =>
+      sdks[0]!.options.rejected({ message: 'no such environment (HTTP 404): check `clientSideId`', httpStatus: 404 }),
+    );
+    expect(screen.getByTestId('status').textContent).toBe('loading'); // not loaded yet: nothing to refuse
+    sdks[0]!.resolve();
+    await settle();
+    expect(screen.getByTestId('status').textContent).toBe('rejected');
+    expect(warn).toHaveBeenCalledWith('[plinth] launchdarkly: no such environment (HTTP 404): check `clientSideId`');
+    warn.mockRestore();
+  });
+
   it.each(['pending', 'denied'] as const)('functional consent %s: the SDK is never loaded', async (decision) => {
     const consent = createTestConsent({ functional: decision });
     render(
@@ -308,7 +345,7 @@ describe('FlagsProvider', () => {
     expect(createLaunchDarkly).toHaveBeenCalledTimes(1);
   });
 
-  it('a sign-out while the instance is stopped reaches it at its next start: anonymous, her attributes and cache gone (issue 34)', async () => {
+  it('a sign-out while the instance is stopped reaches its SDK at once (the loader follows core’s visitor): anonymous, her attributes and cache gone (issue 34)', async () => {
     channel.signedIn({ id: 'carol' });
     const flags = createFlags(config({ userAttributes: { plan: 'pro' } }));
     const first = render(
@@ -322,8 +359,8 @@ describe('FlagsProvider', () => {
     act(() => sdks[0]!.options.onFlags({ theme: { value: 'dark', reason: 'TARGET_MATCH' } }));
     expect(localStorage.getItem('plinth.flags.env-test.user:carol')).not.toBeNull(); // the sentinel
     first.unmount(); // the instance stops
-    act(() => channel.signedOut()); // heard while stopped (another tab, an expiry)
     const mark = sdks[0]!.read.length;
+    act(() => channel.signedOut()); // heard while stopped (another tab, an expiry)
     render(
       <FlagsProvider instance={flags}>
         <Show name="theme" />
@@ -386,6 +423,8 @@ describe('FlagsProvider', () => {
         <Show name="theme" />
       </FlagsProvider>,
     );
+    await settle();
+    sdks[0]!.resolve();
     await settle();
     act(() => sdks[0]!.options.onFlags({ theme: { value: 'dark', reason: 'TARGET_MATCH' } }));
     expect(JSON.parse(localStorage.getItem('plinth.flags.env-test.user:u-1')!)).toEqual({ theme: 'dark' });

@@ -1,23 +1,24 @@
-import { isBrowser, type PlinthUser } from '@plinth/core';
+import { channel, isBrowser, userOf, type Visitor } from '@plinth/core';
 import type { FlagValue } from './defineFlags';
 import { forgetVisitorKey } from './visitorKey';
 
 /**
  * The first-party cache of the last values the flag service served, per client-side ID and per context
  * (`plinth.flags.<id>.anonymous`, `plinth.flags.<id>.user:<id>`): a signed-in user's values are never shown
- * to another visitor of the same browser, and they go at sign-out. Read and written only while `allowed()`
- * (functional consent).
+ * to another visitor of the same browser, and they go at sign-out. Whose entry is read and written is core's
+ * visitor as it is at that moment (never a copy). Read and written only while `allowed()` (functional consent).
  */
 export interface FlagCache {
-  /** The values kept for the current context, if allowed. */
+  /** The values kept for the current visitor's context, if allowed. */
   read(): Record<string, FlagValue> | undefined;
-  /** Keep `values` for the current context (merged with the kept ones), if allowed. */
+  /** Keep `values` for the current visitor's context (merged with the kept ones), if allowed. */
   write(values: Record<string, FlagValue>): void;
   /**
-   * The context is now `user`'s (`null`: anonymous): no other subject's values stay, read or kept (a signed-in
-   * user's, and the SDK's own `ld:` storage, go when another subject follows them, on this page or a later one).
+   * The visitor is `visitor` (settled: anonymous or identified): no other subject's values stay, read or kept (a
+   * signed-in user's, and the SDK's own `ld:` storage, go when another subject follows them, on this page or a
+   * later one). An `unknown` visitor removes nothing (auth has not said who is here yet).
    */
-  follow(user: PlinthUser | null): void;
+  follow(visitor: Visitor): void;
   /**
    * Consent revoked, the one revocation path: every context's values, the SDK's own storage (`ld:` keys)
    * and the anonymous visitor's key go.
@@ -55,18 +56,20 @@ export function createFlagCache(options: {
   enabled: boolean;
   /** Functional consent, now. */
   allowed: () => boolean;
-  /** Whose context it starts on. */
-  user: PlinthUser | null;
 }): FlagCache {
   const prefix = `plinth.flags.${options.clientSideId}.`;
-  const keyFor = (user: PlinthUser | null) => `${prefix}${user ? `user:${user.id}` : 'anonymous'}`;
-  let key = keyFor(options.user);
+  const keyFor = (visitor: Visitor) => {
+    const user = userOf(visitor);
+    return `${prefix}${user ? `user:${user.id}` : 'anonymous'}`;
+  };
+  /** The current visitor's entry, read at each call. */
+  const key = () => keyFor(channel.visitor.get());
   const usable = () => options.enabled && options.allowed();
 
   const read = (): Record<string, FlagValue> | undefined => {
     if (!usable()) return undefined;
     try {
-      return JSON.parse(storage()?.getItem(key) ?? 'null') ?? undefined;
+      return JSON.parse(storage()?.getItem(key()) ?? 'null') ?? undefined;
     } catch {
       return undefined; // unreadable: as if there were none
     }
@@ -77,16 +80,14 @@ export function createFlagCache(options: {
     write(values) {
       if (!usable()) return;
       try {
-        storage()?.setItem(key, JSON.stringify({ ...read(), ...values }));
+        storage()?.setItem(key(), JSON.stringify({ ...read(), ...values }));
       } catch {
         // quota or disabled storage: the values still hold for this page
       }
     },
-    follow(user) {
-      const next = keyFor(user);
+    follow(visitor) {
       // Another subject's values (a signed-in user's, kept from this page or an earlier visit) go.
-      remove(`${prefix}user:`, next);
-      key = next;
+      if (visitor.subject.kind !== 'unknown') remove(`${prefix}user:`, keyFor(visitor));
     },
     revoke() {
       remove(prefix, undefined, true);

@@ -3,21 +3,22 @@ import {
   channel,
   configError,
   createVendorLoader,
+  type DropCounts,
   isBrowser,
+  requireConsent,
   scrubDeep,
-  userOf,
   type VendorLifecycle,
-  type Visitor,
 } from '@plinth/core';
 import type { LaunchDarklyAdapter } from './adapter/launchdarkly';
 import { createFlagCache } from './cache';
 import { createCatalogueCheck } from './catalogue';
 import type { FlagCatalogue, FlagValue } from './defineFlags';
-import { createEvaluation } from './evaluation';
 import type { AppContext, ContextAttribute, SecureModeContext } from './ldContext';
+import type { createReconcile } from './reconcile';
 import { createFlagStore, type FlagDetails, type FlagErrorCode, type FlagSource } from './store';
 import type { UserAttributes } from './userAttributes';
 import { createReadyWait, type ReadyWait } from './wait';
+import { writeConfig, writeContext, writeUserAttributes } from './writer';
 
 export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record<string, FlagValue>> {
   /** The catalogue from `defineFlags`. */
@@ -54,7 +55,7 @@ export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record
   /**
    * Secure mode: the hash your server computed for the context about to be evaluated: HMAC-SHA256 (hex) of its
    * `canonicalKey` with the environment's SDK key, as LaunchDarkly's server SDKs' `secureModeHash` computes it.
-   * Called each time the SDK starts or identifies (sign-in/out, `setContext`, `setUserAttributes`), with that
+   * Called each time the SDK starts or identifies (a change of core's visitor: sign-in/out, `setContext`, `setUserAttributes`), with that
    * context's canonical key (the user's key, or with context kinds the multi-kind key, e.g.
    * `organization:acme:user:u-1`) and the context itself; may return a promise (a request to your server). Needed
    * when the environment requires secure mode.
@@ -62,15 +63,15 @@ export interface FlagsConfig<Defaults extends Record<string, FlagValue> = Record
   hash?: ((context: SecureModeContext) => string | undefined | Promise<string | undefined>) | undefined;
   /**
    * Context kinds of the app's own beside the user (LaunchDarkly multi-kind contexts), e.g.
-   * `{ organization: { key: 'acme', plan: 'pro' } }`; change them later with `setContext`. Kept across
-   * consent changes; a sign-out brings them back to these.
+   * `{ organization: { key: 'acme', plan: 'pro' } }`: written to core's visitor (its `groups`) when the instance is
+   * created; change them later with `setContext`. They go when a signed-in person leaves (core's visitor).
    */
   contexts?: Readonly<Record<string, AppContext | null | undefined>> | undefined;
   /**
    * Attributes of the app's own on the user context, for targeting (`{ plan: 'pro', beta: true }`), anonymous
-   * or signed in; change them later with `setUserAttributes`. Scrubbed by core's scrubber, not private (put nothing
-   * personal here; `contextAttributes` sends email and name as private attributes). Kept across consent
-   * changes; they go at sign-out.
+   * or signed in: written to core's visitor (its `attributes`) when the instance is created; change them later with
+   * `setUserAttributes`. Scrubbed by core's scrubber, not private (put nothing personal here; `contextAttributes`
+   * sends email and name as private attributes). They go when a signed-in person leaves (core's visitor).
    */
   userAttributes?: UserAttributes | undefined;
 }
@@ -101,20 +102,27 @@ export interface Flags extends VendorLifecycle, ReadyWait {
   track(metric: string, options?: TrackOptions): void;
   /**
    * Set (or with `null` remove) a context kind of the app's own beside the user, e.g.
-   * `setContext('organization', { key: 'acme' })`: the flags are evaluated again for the new context.
-   * Kept across consent changes (applied when the SDK next starts). Resolves once they are evaluated (at
-   * once when the SDK is not running), or past `timeoutMs`; never rejects. Throws a `PlinthError`
+   * `setContext('organization', { key: 'acme' })`: core's visitor group of that type (`channel.visitor.update`),
+   * so PostHog's group of that type is the same one. The flags are evaluated again for the new context. Resolves
+   * once they are (at once when the SDK is not running), or past `timeoutMs`; never rejects. Throws a `PlinthError`
    * (`source: 'flags'`, `code: 'context_kind'` or `'context_key'`) for an invalid kind or key.
    */
   setContext(kind: string, context: AppContext | null): Promise<void>;
   /**
-   * Set (or with `null` remove) the app's own attributes on the user context (`{ plan: 'pro' }`), merged
-   * with the key the session gives; kept across consent changes, gone at sign-out. Resolves as `setContext`
-   * does; reserved names (`key`, `anonymous`, `email`, `name`…) throw a `PlinthError` (`code: 'user_attributes'`).
+   * Set the app's own attributes on the user context (`{ plan: 'pro' }`): core's visitor `attributes`, each given
+   * set (a `null` value removes it), the others kept; `null` removes them all. Gone when a signed-in person leaves.
+   * Resolves as `setContext` does; reserved names (`key`, `anonymous`, `email`, `name`…) throw a `PlinthError`
+   * (`code: 'user_attributes'`).
    */
   setUserAttributes(attributes: UserAttributes | null): Promise<void>;
   /** Record that `variant` of `key` was shown: on the session channel, and with LaunchDarkly once it serves that variant. */
   exposure(key: string, variant: FlagValue): void;
+  /**
+   * Metric events and exposures dropped since creation, by reason (core's `DropCounts`): `overflow`, `denied`,
+   * `failed`, and `visitor` (made by a person who left before they could be sent: core's one rule, never sent
+   * under the next visitor's context).
+   */
+  dropped(): DropCounts;
 }
 
 const CATEGORY = 'functional';
@@ -126,51 +134,54 @@ export const closeFlags = (instance: Flags): void => closers.get(instance)?.();
 
 /** Typed flag values that are right before the SDK answers, gated on `functional` consent. */
 export function createFlags<Defaults extends Record<string, FlagValue>>(config: FlagsConfig<Defaults>): Flags {
-  const { flags, clientSideId, consent, timeoutMs = 1500, streaming = false } = config;
-  if (consent === undefined) {
-    throw configError(
-      'flags: `consent` is required: a ConsentStore (or a ConsentProvider above FlagsProvider), or `false` for none',
-      'consent_required',
-    );
-  }
+  const { flags, clientSideId, timeoutMs = 1500, streaming = false } = config;
+  const consent = requireConsent(
+    'flags',
+    config.consent,
+    'a ConsentStore (or a ConsentProvider above FlagsProvider), or `false` for none',
+  );
   if (typeof clientSideId !== 'string' || clientSideId === '') {
     throw configError(
       "flags: `clientSideId` is required (the LaunchDarkly environment's client-side ID)",
       'missing_option',
     );
   }
-  const evaluation = createEvaluation(config);
+  writeConfig(config);
   const granted = () => consent === false || consent.get(CATEGORY) === 'granted';
-  const cache = createFlagCache({
-    clientSideId,
-    enabled: config.cache !== false,
-    allowed: granted,
-    user: evaluation.user(),
-  });
+  const cache = createFlagCache({ clientSideId, enabled: config.cache !== false, allowed: granted });
   const store = createFlagStore(flags.defaults, [
     { source: 'cache', values: cache.read() },
     { source: 'bootstrap', values: config.bootstrap as Record<string, FlagValue> | undefined },
   ]);
   const catalogue = createCatalogueCheck(flags.defaults);
-  let following: (() => void)[] = [];
   let revoking: (() => void) | undefined;
   let adapter: LaunchDarklyAdapter | undefined;
   let closed = false;
   let started = false;
 
-  const onError = (error: unknown) =>
-    channel.reportOnce(`flags:${String(error)}`, 'warn', 'LaunchDarkly error', { error: String(error) });
+  /** What the SDK reported (the adapter also prints it in development): on core's channel, which logging forwards. */
+  const onError = (message: string) =>
+    channel.reportOnce(`flags:${message}`, 'warn', 'LaunchDarkly error', { error: message });
+  /** Core's visitor → the SDK (`./reconcile`, loaded with the adapter: nothing runs it before the SDK is there). */
+  let reconcile: ReturnType<typeof createReconcile> | undefined;
+  /** The evaluation of the latest reconcile (what `setContext` and `setUserAttributes` wait for). */
+  let evaluation: Promise<void> = Promise.resolve();
 
   const loader = createVendorLoader<LaunchDarklyAdapter>({
     name: 'launchdarkly',
     consent: consent ? { store: consent, category: CATEGORY } : false,
     timeoutMs,
     load: async () => {
-      const { createLaunchDarkly } = await import('./adapter/launchdarkly');
-      adapter = await createLaunchDarkly({
+      const lazy = await import('./adapter/launchdarkly');
+      // An anonymous visitor's key is the one the server's bootstrap read from the same cookie (not one the SDK
+      // would generate), so a percentage rollout buckets them alike on both sides.
+      const { contextAttributes } = config;
+      const anonymousKey = lazy.browserVisitorKey;
+      reconcile = lazy.createReconcile({ cache, contextAttributes, anonymousKey });
+      adapter = await lazy.createLaunchDarkly({
         clientSideId,
-        source: evaluation,
-        contextAttributes: config.contextAttributes,
+        // Core's visitor as it is now; the loader's reconcile follows it from here, before anything else is sent.
+        context: lazy.contextOf(channel.visitor.get(), contextAttributes, anonymousKey),
         hash: config.hash,
         baseUrl: config.baseUrl,
         streamUrl: config.streamUrl,
@@ -178,6 +189,8 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
         streaming,
         sendEvents: config.sendEvents !== false,
         onError,
+        // Loud, in Plinth's words: status `rejected`, a development warning saying what to check.
+        rejected: (rejection) => void loader.ready().then(() => loader.reject(rejection)),
         onFlags(received, complete = false) {
           if (closed) return;
           const live = catalogue.checked(received, complete);
@@ -191,48 +204,33 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
       if (closed) adapter.close();
       return adapter;
     },
+    reconcile: (sdk, next, previous) => {
+      if (reconcile) evaluation = reconcile(sdk, next, previous);
+    },
     onRevoke: (sdk) => sdk.close(),
-    // The adapter reads the context as it is now; the kept 'context' state then evaluates it again.
+    // The restarted SDK evaluates the context reconcile gave it just before (core's order at a grant).
     onRegrant: (sdk) => sdk.reopen(),
   });
 
   /**
-   * Evaluate for the context as it is now. Kept by the loader as state (`'context'`): applied again at every
-   * load and grant, before any event. While the SDK runs (or is starting), resolves when the service has
-   * answered, or past `timeoutMs`; otherwise at once. Never rejects.
+   * Wait for the evaluation of a visitor change: while the SDK runs (or is starting), until the service has
+   * answered for it, or past `timeoutMs`; otherwise at once. Never rejects.
    */
-  const evaluate = (): Promise<void> => {
-    const evaluated = loader.request((sdk) => sdk.identify(), { state: 'context' });
+  const evaluated = (changed: boolean): Promise<void> => {
     const status = loader.status();
-    if (status !== 'ready' && status !== 'loading' && status !== 'timeout' && status !== 'rejected') {
+    if (!changed || (status !== 'ready' && status !== 'loading' && status !== 'timeout' && status !== 'rejected')) {
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, timeoutMs);
-      void evaluated.then(() => {
-        clearTimeout(timer);
-        resolve();
-      });
+      void loader
+        .ready()
+        .then(() => evaluation)
+        .then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
     });
-  };
-
-  /** The subject changed: evaluate again (kept as the loader's `'context'` state, as `evaluate` does). */
-  const identify = () => loader.call((sdk) => void sdk.identify(), { state: 'context' });
-  /** The subject this instance last followed: a user's id, `null` for anonymous, `undefined` before auth settled. */
-  let followed: string | null | undefined = evaluation.user()?.id;
-  /**
-   * Core's visitor, previous → next, at each start (a sign-out while stopped included) and each change: the cache
-   * follows the subject (no other subject's values are read or kept), leaving a signed-in user drops the contexts
-   * and attributes the app set for them, and the SDK evaluates the new context.
-   */
-  const reconcile = (visitor: Visitor) => {
-    if (visitor.subject.kind === 'unknown') return;
-    const user = userOf(visitor);
-    cache.follow(user);
-    if ((user?.id ?? null) === followed) return;
-    if (!user && followed) evaluation.reset();
-    followed = user?.id ?? null;
-    identify();
   };
 
   const instance: Flags = {
@@ -241,8 +239,8 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
       const data = options.data === undefined ? undefined : scrubDeep(options.data);
       loader.call((sdk) => sdk.track(metric, data, options.value));
     },
-    setContext: (kind, context) => (evaluation.setContext(kind, context) ? evaluate() : Promise.resolve()),
-    setUserAttributes: (next) => (evaluation.setUserAttributes(next) ? evaluate() : Promise.resolve()),
+    setContext: (kind, context) => evaluated(writeContext(kind, context)),
+    setUserAttributes: (attributes) => evaluated(writeUserAttributes(attributes)),
     ...createReadyWait(
       { status: loader.status, subscribeStatus: loader.subscribeStatus, started: () => started },
       timeoutMs,
@@ -253,24 +251,21 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
     subscribeStatus: loader.subscribeStatus,
     errors: catalogue.errors,
     failure: loader.failure,
+    dropped: loader.dropped,
     exposure(name, variant) {
       const source: FlagSource = store.get(name).source;
       channel.exposure(name, variant, { source });
       loader.call((sdk) => sdk.exposure(name, variant, flags.defaults[name] ?? null));
     },
     start() {
-      if (!isBrowser || closed || following.length > 0) return;
+      if (!isBrowser || closed) return;
       started = true;
-      reconcile(channel.visitor.get());
-      following = [channel.visitor.subscribe(reconcile)];
       void loader.start();
       // After the loader's own subscription: the SDK is closed first, then its storage goes. Kept while
       // stopped, as the loader's is: a revocation after an unmount still clears the cache.
       if (consent && !revoking) revoking = consent.onRevoke(CATEGORY, cache.revoke);
     },
     stop() {
-      for (const stop of following) stop();
-      following = [];
       loader.stop();
     },
   };

@@ -331,6 +331,46 @@ describe('what the real service does when a flag is misconfigured', () => {
   });
 });
 
+describe('a client-side ID that names no environment', () => {
+  it('LaunchDarkly answers 404: rejected, not failed, with a line saying what to check, and the SDK’s own words kept', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const recording = recordChannel();
+    // What LaunchDarkly answers the SDK's first evaluation for an unknown client-side ID (js-sdk-common's Requestor
+    // reads a 404 as "Environment not found").
+    await control('/behaviour', 'PUT', { status: 404 });
+    render(
+      <App>
+        <FlagsProvider config={config({ bootstrap: { theme: 'dark' } })}>
+          <Probe />
+        </FlagsProvider>
+      </App>,
+    );
+    await waitFor(() => expect(text('status')).toBe('rejected'), { timeout: 5000 });
+    expect(text('failure')).toBe('rejected');
+    expect(text('theme')).toBe('dark'); // the bootstrap stays
+    expect((await received(env, 'evalx')).length).toBeGreaterThan(0); // it did ask
+    const warnings = warn.mock.calls.map((call) => call.map(String).join(' '));
+    // Plinth's line: what happened and what to check, once.
+    expect(
+      warnings.filter((m) =>
+        /^\[plinth\] launchdarkly: LaunchDarkly knows no environment with this client-side ID \(HTTP 404\): check `clientSideId`/.test(
+          m,
+        ),
+      ),
+    ).toHaveLength(1);
+    // The SDK's own warning, not silenced.
+    expect(warnings.some((m) => m.includes('Environment not found'))).toBe(true);
+    expect(recording.of('report')).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        context: expect.objectContaining({ misconfiguration: 'launchdarkly:rejected', httpStatus: 404 }),
+      }),
+    );
+    expect(pageErrors).toEqual([]);
+    warn.mockRestore();
+  });
+});
+
 describe('the server bootstrap and the browser bucket a visitor alike', () => {
   it('a 50 % rollout: for each visitor the browser SDK’s live value is the server bootstrap’s, with no flip', async () => {
     // LaunchDarkly buckets by the context key: the server must evaluate the key the browser will use.

@@ -143,7 +143,7 @@ describe('core’s visitor, with the real SDK (issue 34)', () => {
     expect(carrying(await received(startedAt), CAROL)).toEqual([]);
   });
 
-  it('a sign-out while the instance is stopped reaches it at its next start: the SDK evaluates the anonymous context', async () => {
+  it('a sign-out while the instance is stopped reaches its SDK (the loader follows core’s visitor for its life): it evaluates the anonymous context', async () => {
     act(() => channel.signedIn({ id: CAROL }));
     const consent = createTestConsent({ functional: 'granted' });
     const { createFlags } = await import('./createFlags');
@@ -166,5 +166,47 @@ describe('core’s visitor, with the real SDK (issue 34)', () => {
     });
     expect(carrying(await received(signedOutAt), CAROL)).toEqual([]);
     expect(localStorage.getItem(`plinth.flags.${env}.user:${CAROL}`)).toBeNull();
+  });
+
+  it('events queued across a sign-out follow core’s rule: hers are dropped and counted (visitor), never sent under the next visitor’s context', async () => {
+    const consent = createTestConsent({ functional: 'pending' });
+    const { createFlags } = await import('./createFlags');
+    const flags = createFlags(sandboxConfig(env, { consent }));
+    render(
+      <FlagsProvider instance={flags}>
+        <Probe />
+      </FlagsProvider>,
+    );
+    // Consent pending: whatever is made now waits in the loader's queue, with the person who made it.
+    act(() => channel.signedIn({ id: CAROL }));
+    act(() => track!('checkout-completed', { data: { by: 'carol' } }));
+    act(() => flags.exposure('price-test', 'a'));
+    act(() => channel.signedOut()); // she leaves (this tab, another tab, an expiry) before anything was sent
+    act(() => track!('revenue', { value: 7 })); // the next visitor's own event: the positive sentinel
+    const grantedAt = Date.now();
+    act(() => consent.grant('functional'));
+
+    // The sentinel: the SDK evaluated the anonymous visitor, and his event arrived under his context.
+    await waitFor(async () => expect(await contexts('evalx', grantedAt)).toContainEqual(anonymousContext), {
+      timeout: 5000,
+    });
+    const anonymous = (await contexts('evalx', grantedAt)).find((context) => context?.anonymous === true)!;
+    // The SDK flushes its events every 2 s: hers would be in the same flush as his.
+    await waitFor(
+      async () => {
+        const custom = (await received(grantedAt)).filter((e) => e.route === 'events' && e.body?.kind === 'custom');
+        expect(custom.map((e) => e.body?.key)).toContain('revenue');
+      },
+      { timeout: 8000, interval: 200 },
+    );
+    const events = (await received(grantedAt)).filter((e) => e.route === 'events');
+    const custom = events.filter((e) => e.body?.kind === 'custom');
+    expect(custom.map((e) => e.body?.key)).toEqual(['revenue']);
+    expect(JSON.stringify(custom[0]!.body)).toContain(anonymous.key as string);
+    // Hers: neither her metric nor her exposure was sent, under her context or his.
+    expect(events.filter((e) => e.body?.kind === 'feature')).toEqual([]);
+    expect(carrying(await received(grantedAt), CAROL)).toEqual([]);
+    expect(JSON.stringify(events)).not.toContain('"by":"carol"');
+    expect(flags.dropped()).toMatchObject({ visitor: 2 });
   });
 });

@@ -78,32 +78,6 @@ export function withKinds(
   return multi;
 }
 
-/** Where the evaluation context comes from, read at each call (the flags instance's `Evaluation`). */
-export interface ContextSource {
-  /** The signed-in user now (core's `channel.session()`), `null` when nobody is. */
-  user(): PlinthUser | null;
-  /** The app's own kinds now. */
-  kinds(): Readonly<Record<string, AppContext>>;
-  /** The app's own user attributes now. */
-  attributes(): UserAttributes;
-}
-
-/**
- * The context to evaluate, as `source` has it now: `anonymousKey` is asked for only when nobody is signed
- * in (the visitor cookie it reads is written only with consent). Built in the adapter's lazy chunk.
- */
-export function currentContext(
-  source: ContextSource,
-  contextAttributes: readonly ContextAttribute[] | undefined,
-  anonymousKey: () => string,
-): EvaluationContext | MultiContext {
-  const user = source.user();
-  return withKinds(
-    toContext(user, user ? undefined : anonymousKey(), contextAttributes, source.attributes()),
-    source.kinds(),
-  );
-}
-
 /** A key as LaunchDarkly writes it inside a canonical key: `%` → `%25`, `:` → `%3A`. */
 const encodeKey = (key: string) => key.replace(/%/g, '%25').replace(/:/g, '%3A');
 

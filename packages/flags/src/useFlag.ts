@@ -21,7 +21,16 @@ type Use = <T>(promise: Promise<T>) => T;
 
 /** The value, why it has it, and where it came from; re-renders only when this flag changes. */
 export function useFlagDetails<K extends FlagKey>(key: K, options?: FlagHookOptions): FlagDetails<FlagValues[K]> {
-  const instance = useFlagsInstance('useFlagDetails');
+  return useDetailsOf('useFlagDetails', key, options);
+}
+
+/** `useFlagDetails`, for the hook `hook` (named in the error when there is no provider). */
+export function useDetailsOf<K extends FlagKey>(
+  hook: string,
+  key: K,
+  options?: FlagHookOptions,
+): FlagDetails<FlagValues[K]> {
+  const instance = useFlagsInstance(hook);
   const subscribe = useCallback((listener: () => void) => instance.subscribe(key, listener), [instance, key]);
   const read = () => instance.details(key) as FlagDetails<FlagValues[K]>;
   // The server snapshot is the same: bootstrap, else defaults (the cache is never read on the server).
@@ -43,5 +52,5 @@ export function useFlagDetails<K extends FlagKey>(key: K, options?: FlagHookOpti
  * service first (see `FlagHookOptions`).
  */
 export function useFlag<K extends FlagKey>(key: K, options?: FlagHookOptions): FlagValues[K] {
-  return useFlagDetails(key, options).value;
+  return useDetailsOf('useFlag', key, options).value;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useFlagsInstance } from './context';
 import type { FlagKey, FlagValues } from './defineFlags';
-import { type FlagHookOptions, useFlagDetails } from './useFlag';
+import { type FlagHookOptions, useDetailsOf } from './useFlag';
 
 /**
  * An experiment's variant. Each variant this component shows is counted once per mount (StrictMode's
@@ -12,8 +12,13 @@ import { type FlagHookOptions, useFlagDetails } from './useFlag';
  * (see `FlagHookOptions`): the visitor never sees a variant flip.
  */
 export function useVariant<K extends FlagKey>(key: K, options?: FlagHookOptions): FlagValues[K] {
-  const instance = useFlagsInstance('useVariant');
-  const { value, source } = useFlagDetails(key, options);
+  return useVariantOf('useVariant', key, options);
+}
+
+/** `useVariant`, for the hook or component `hook` (named in the error when there is no provider). */
+export function useVariantOf<K extends FlagKey>(hook: string, key: K, options?: FlagHookOptions): FlagValues[K] {
+  const instance = useFlagsInstance(hook);
+  const { value, source } = useDetailsOf(hook, key, options);
   const settled = source === 'live';
   // Survives StrictMode's effect re-run (same instance), not a real remount.
   const seen = useRef<Set<string>>(undefined);

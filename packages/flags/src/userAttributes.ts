@@ -23,3 +23,10 @@ export function userAttributesError(attributes: unknown): string | undefined {
   const name = Object.keys(attributes).find((one) => RESERVED.has(one));
   return name && `user attribute "${name}" is reserved (email, name: contextAttributes)`;
 }
+
+/**
+ * Whether `kind` can be a LaunchDarkly context kind of the app's own beside the user: letters, digits, `.`, `_`
+ * and `-`, and not `kind`, `multi` or `user` (LaunchDarkly's rule for kinds; `user` is the session's).
+ */
+export const isContextKind = (kind: string): boolean =>
+  /^[A-Za-z0-9._-]+$/.test(kind) && kind !== 'kind' && kind !== 'multi' && kind !== 'user';

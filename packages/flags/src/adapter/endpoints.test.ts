@@ -92,12 +92,13 @@ describe('LaunchDarkly hosts: README CSP = LAUNCHDARKLY_URLS = the SDK’s defau
     const seen = await requestedOrigins(async () => {
       const adapter = await createLaunchDarkly({
         clientSideId: 'env-id',
-        source: { user: () => ({ id: 'u-1' }), kinds: () => ({}), attributes: () => ({}) },
+        context: { kind: 'user', key: 'u-1' },
         hash: () => undefined,
         streaming: true,
         sendEvents: true,
         onFlags() {},
         onError() {},
+        rejected() {},
       });
       adapter.track('metric', undefined, undefined);
       adapter.close(); // close() flushes the queued events

@@ -77,18 +77,18 @@ export class PlinthFlagsProvider implements Provider {
   readonly runsOn = 'client' as const;
   readonly events = new OpenFeatureEventEmitter();
   private following: (() => void)[] = [];
-  private kinds: Record<string, AppContext> = {};
 
   /**
    * @param instance The flags instance (`createFlags`), shared with `FlagsProvider instance={…}` if the app
    * also uses Plinth's hooks. The user comes from core's session channel (`@plinth/auth`), as for the hooks:
    * the context's `targetingKey` is not used. Attributes of the context that are objects with a `key`
-   * (`{ organization: { key: 'acme' } }`) become LaunchDarkly context kinds beside the user.
+   * (`{ organization: { key: 'acme' } }`) become LaunchDarkly context kinds beside the user: written through the
+   * instance's `setContext` to core's visitor (its groups), the one store; the provider keeps no copy of them.
    */
   constructor(private readonly instance: Flags) {}
 
   async initialize(context?: EvaluationContext): Promise<void> {
-    void this.applyKinds(context); // not started yet: resolves at once
+    void this.applyKinds(undefined, context); // not started yet: resolves at once
     const { instance } = this;
     for (const key of Object.keys(instance.defaults)) {
       this.following.push(
@@ -124,8 +124,8 @@ export class PlinthFlagsProvider implements Provider {
    * Resolves once the flags are evaluated for the new context (OpenFeature shows the provider as
    * `RECONCILING` until then, and `ContextChanged` follows with the new values).
    */
-  async onContextChange(_old: EvaluationContext, next: EvaluationContext): Promise<void> {
-    await this.applyKinds(next);
+  async onContextChange(old: EvaluationContext, next: EvaluationContext): Promise<void> {
+    await this.applyKinds(old, next);
   }
 
   async onClose(): Promise<void> {
@@ -177,16 +177,16 @@ export class PlinthFlagsProvider implements Provider {
     };
   }
 
-  private applyKinds(context: EvaluationContext | undefined): Promise<unknown> {
-    const next = kindsOf(context);
+  /**
+   * OpenFeature's context change, `old` → `next`, written to core's visitor through the instance's writer: a kind
+   * `old` had and `next` has not is removed, each kind of `next` set (an unchanged one is no new version).
+   */
+  private applyKinds(old: EvaluationContext | undefined, next: EvaluationContext | undefined): Promise<unknown> {
+    const kinds = kindsOf(next);
     const evaluations: Promise<void>[] = [];
-    for (const kind of Object.keys(this.kinds))
-      if (!(kind in next)) evaluations.push(this.instance.setContext(kind, null));
-    for (const [kind, value] of Object.entries(next)) {
-      if (JSON.stringify(value) !== JSON.stringify(this.kinds[kind]))
-        evaluations.push(this.instance.setContext(kind, value));
-    }
-    this.kinds = next;
+    for (const kind of Object.keys(kindsOf(old)))
+      if (!(kind in kinds)) evaluations.push(this.instance.setContext(kind, null));
+    for (const [kind, value] of Object.entries(kinds)) evaluations.push(this.instance.setContext(kind, value));
     return Promise.all(evaluations);
   }
 }

@@ -1,5 +1,6 @@
 import { ErrorCode, OpenFeature, ProviderEvents, ProviderStatus } from '@openfeature/web-sdk';
-import { createTestConsent } from '@plinth/core/testing';
+import { channel } from '@plinth/core';
+import { createTestConsent, resetChannel } from '@plinth/core/testing';
 import { waitFor } from '../../../../tooling/render';
 import { createFlags } from '../createFlags';
 import { control, sandboxConfig, sandboxUrl } from '../test-sandbox';
@@ -23,6 +24,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await OpenFeature.close();
+  resetChannel();
 });
 
 describe('PlinthFlagsProvider with @openfeature/web-sdk', () => {
@@ -85,6 +87,12 @@ describe('PlinthFlagsProvider with @openfeature/web-sdk', () => {
         }),
       { timeout: 5000 },
     );
+    // The provider keeps no copy: the kind is core's visitor group of that type (PostHog's group too)…
+    expect(channel.visitor.get().groups).toEqual({ organization: { key: 'acme', attributes: { plan: 'pro' } } });
+    // …and OpenFeature's next context, without it, removes it there: evaluated without it once setContext resolves.
+    await OpenFeature.setContext({});
+    expect(channel.visitor.get().groups).toEqual({});
+    expect(client.getStringValue('theme', 'dark')).toBe('light');
 
     // OpenFeature's track: a LaunchDarkly custom event with the metric value.
     client.track('revenue', { value: 9.5, plan: 'pro' });

@@ -60,9 +60,12 @@ describe('createBootstrap (server)', () => {
     try {
       const user = { id: 'user-b' };
       const options = { clientSideId: 'env-secure', consent: 'granted' as const, baseUrl: secure.url, user };
-      const heard: { code?: string; message: string }[] = [];
+      const heard: { source: string; code?: string; message: string }[] = [];
       await expect(createBootstrap(testFlags, { ...options, onError: (e) => heard.push(e) })).resolves.toEqual({});
-      expect(heard).toEqual([expect.objectContaining({ code: 'rejected', message: expect.stringContaining('(400)') })]);
+      // A refused key is source 'server', as in every server entry (analytics' too).
+      expect(heard).toEqual([
+        expect.objectContaining({ source: 'server', code: 'rejected', message: expect.stringContaining('(400)') }),
+      ]);
       // Without onError: a console warning in development.
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       await expect(createBootstrap(testFlags, options)).resolves.toEqual({});

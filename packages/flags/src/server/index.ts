@@ -53,7 +53,7 @@ export interface BootstrapOptions {
    * mode hash: a 4xx, misconfiguration), `failed` (5xx, network), `timeout`. Default: a console warning in
    * development for `rejected` only.
    */
-  onError?: ((error: PlinthError<'bootstrap', BootstrapErrorCode>) => void) | undefined;
+  onError?: ((error: PlinthError<'server', BootstrapErrorCode>) => void) | undefined;
   /**
    * The request's `Cookie` header: an anonymous visitor's key is read from Plinth's visitor cookie
    * (`VISITOR_KEY_COOKIE`), the key the browser SDK then uses too, so a percentage rollout buckets the
@@ -79,7 +79,7 @@ export interface BootstrapOptions {
 
 export type BootstrapErrorCode = 'rejected' | 'failed' | 'timeout';
 
-const developmentWarning = (error: PlinthError<'bootstrap', BootstrapErrorCode>) => {
+const developmentWarning = (error: PlinthError<'server', BootstrapErrorCode>) => {
   let development = false;
   try {
     development = process.env.NODE_ENV !== 'production';
@@ -138,7 +138,7 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
   const url = `${baseUrl.replace(/\/$/, '')}/sdk/evalx/${encodeURIComponent(clientSideId)}/contexts/${base64url(JSON.stringify(context))}${query}`;
   const fail = (code: BootstrapErrorCode, message: string, cause?: unknown) => {
     const error = new PlinthError(`createBootstrap: ${message}; the flags start on cache or defaults`, {
-      source: 'bootstrap',
+      source: 'server',
       code,
       cause,
     });

@@ -14,8 +14,9 @@ import type { Flags } from '../createFlags';
 import type { FlagCatalogue, FlagKey, FlagValue, FlagValues } from '../defineFlags';
 import type { AppContext } from '../ldContext';
 import { createFlagStore } from '../store';
-import { type UserAttributes, userAttributesError } from '../userAttributes';
+import type { UserAttributes } from '../userAttributes';
 import { createReadyWait } from '../wait';
+import { writeContext, writeUserAttributes } from '../writer';
 
 export interface TestFlagsOptions {
   /** The catalogue, for defaults of flags not in `values`. */
@@ -34,9 +35,12 @@ export interface TestFlags extends Flags {
   readonly exposures: { key: string; variant: FlagValue }[];
   /** Metric events recorded by `track`, in order. */
   readonly tracked: { metric: string; value?: number | undefined; data?: Record<string, unknown> | undefined }[];
-  /** The app's context kinds as `setContext` left them. */
+  /**
+   * The context kinds the flags would be evaluated with: core's visitor groups (which `setContext` writes, as the
+   * real instance does; read at each access, never a copy).
+   */
   readonly contexts: Record<string, AppContext>;
-  /** The user attributes as `setUserAttributes` left them. */
+  /** The user attributes the flags would be evaluated with: core's visitor `attributes` (`setUserAttributes` writes them). */
   readonly userAttributes: UserAttributes;
   set(key: string, value: FlagValue | undefined): void;
   setStatus(status: VendorStatus): void;
@@ -82,21 +86,26 @@ export function createTestFlags({ flags, values = {}, status = 'ready', delayMs 
     defaults,
     exposures: [],
     tracked: [],
-    contexts: {},
-    userAttributes: {},
+    get contexts() {
+      const kinds: Record<string, AppContext> = {};
+      for (const [kind, group] of Object.entries(channel.visitor.get().groups))
+        kinds[kind] = { ...group.attributes, key: group.key } as AppContext;
+      return kinds;
+    },
+    get userAttributes() {
+      return channel.visitor.get().attributes as UserAttributes;
+    },
     starts: 0,
     track(metric, options = {}) {
       fake.tracked.push({ metric, ...options });
     },
+    // The real instance's writers (their checks included): core's visitor, no network.
     setContext(kind, context) {
-      if (context === null) delete fake.contexts[kind];
-      else fake.contexts[kind] = context;
+      writeContext(kind, context);
       return Promise.resolve();
     },
     setUserAttributes(attributes) {
-      const problem = userAttributesError(attributes); // as the real instance: a programming error throws
-      if (problem) throw new PlinthError(`flags: ${problem}`, { source: 'flags', code: 'user_attributes' });
-      (fake as { userAttributes: UserAttributes }).userAttributes = { ...attributes };
+      writeUserAttributes(attributes);
       return Promise.resolve();
     },
     ready: wait.ready,
@@ -115,6 +124,7 @@ export function createTestFlags({ flags, values = {}, status = 'ready', delayMs 
     subscribeStatus,
     errors: () => ({}),
     failure: () => undefined,
+    dropped: () => ({ overflow: 0, denied: 0, failed: 0, visitor: 0 }),
     exposure(key, variant) {
       fake.exposures.push({ key, variant });
       channel.exposure(key, variant, { source: store.get(key).source });

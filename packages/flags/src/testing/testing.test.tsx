@@ -90,13 +90,22 @@ describe('@plinth/flags/testing', () => {
     ).toThrow(/Flag "theme" has no value/);
   });
 
-  it('hooks outside a provider throw MissingProviderError pointing at the testing entry', () => {
+  it('hooks outside a provider throw MissingProviderError naming the hook and FlagsProvider, pointing at the testing entry', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    function Bare() {
-      return <span>{String(useFlag('theme'))}</span>;
-    }
-    expect(() => render(<Bare />)).toThrow(
-      /useFlagDetails\(\) must be used inside <FlagsProvider>.*@plinth\/flags\/testing/,
+    const outside = (hook: () => unknown) => {
+      function Bare() {
+        hook();
+        return null;
+      }
+      return () => render(<Bare />);
+    };
+    expect(outside(() => useFlag('theme'))).toThrow(
+      /^useFlag\(\) must be used inside <FlagsProvider>\. In tests and stories, use @plinth\/flags\/testing\.$/,
+    );
+    expect(outside(() => useFlagDetails('theme'))).toThrow(/^useFlagDetails\(\) must be used inside <FlagsProvider>/);
+    expect(outside(() => useVariant('price-test'))).toThrow(/^useVariant\(\) must be used inside <FlagsProvider>/);
+    expect(() => render(<Feature flag="new-checkout">on</Feature>)).toThrow(
+      /^Feature\(\) must be used inside <FlagsProvider>/,
     );
   });
 
