@@ -5,9 +5,10 @@ export default packageConfig(
   {
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
-    // Sources and sinks an app opts into (a CMP, Google Consent Mode): entries of their own, so others pay nothing.
+    // Sources and sinks an app opts into (a CMP, Google Consent Mode, proof of consent): entries of their own, so others pay nothing.
     tcf: 'src/tcf.ts',
     'consent-mode': 'src/consent-mode.ts',
+    records: 'src/records.ts',
   },
   {},
   { server: 'src/server.ts' },

@@ -33,6 +33,13 @@ export interface DecisionOptions {
   explicit?: boolean;
 }
 
+/** The policy revision decisions are made under, and the one an earlier, no longer valid decision was made under. */
+export interface ConsentRevision {
+  readonly current: string;
+  /** Set when a stored decision was made under another revision: ask again, and say what changed. */
+  readonly previous?: string;
+}
+
 /** Global Privacy Control as a store applies it. */
 export interface PrivacySignal {
   /** The browser sends the signal (`navigator.globalPrivacyControl === true`). */
@@ -61,12 +68,20 @@ export interface ConsentOptions {
   saleOrSharing?: readonly ConsentCategory[];
   /** The browser's Global Privacy Control signal. Default `navigator.globalPrivacyControl === true`. */
   globalPrivacyControl?: boolean;
+  /**
+   * Your privacy policy's revision (a date, a number). A decision stored under another revision is not carried
+   * over: every category is asked again, and `store.revision.previous` says which revision the visitor had decided
+   * under, so the banner can say what changed.
+   */
+  revision?: string;
 }
 
 export interface ConsentStore {
   readonly categories: readonly ConsentCategory[];
   /** Global Privacy Control: whether the browser sends it, and which categories it holds denied. */
   readonly privacySignal: PrivacySignal;
+  /** The policy revision, and the one a stored decision of another revision was made under. */
+  readonly revision: ConsentRevision;
   /** A snapshot; the same object until something changes (for `useSyncExternalStore`). */
   getState(): ConsentState;
   /** The decision for `category`; throws a `PlinthError` for a category this store does not ask for. */
@@ -85,7 +100,9 @@ export interface ConsentStore {
    */
   reset(): void;
   /** Called after every change with the changes made. Returns the unsubscribe function. */
-  subscribe(listener: (state: ConsentState, changes: readonly ConsentChange[]) => void): () => void;
+  subscribe(
+    listener: (state: ConsentState, changes: readonly ConsentChange[], source: ConsentSource | undefined) => void,
+  ): () => void;
   /**
    * Called when `category` stops being granted (revocation): packages stop their vendor and clear its
    * storage here. Returns the unsubscribe function.
@@ -99,6 +116,8 @@ interface StoredRecord {
   updatedAt: string;
   /** Decided while the browser sent Global Privacy Control (so a grant in it was made knowing the signal). */
   gpc?: true;
+  /** The policy revision it was made under. */
+  r?: string;
 }
 
 export const DEFAULT_CATEGORIES: readonly ConsentCategory[] = ['analytics', 'monitoring', 'functional'];
@@ -115,7 +134,7 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
   const categories = options.categories ?? DEFAULT_CATEGORIES;
   const key = options.storageKey ?? 'plinth.consent';
   const version = options.version ?? 1;
-  const listeners = createEmitter<[ConsentState, readonly ConsentChange[]]>();
+  const listeners = createEmitter<[ConsentState, readonly ConsentChange[], ConsentSource | undefined]>();
   for (const category of options.saleOrSharing ?? []) {
     if (!categories.includes(category)) throw unknownCategory(category, categories);
   }
@@ -124,6 +143,7 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
     (isBrowser && (navigator as Navigator & { globalPrivacyControl?: unknown }).globalPrivacyControl === true);
   const held = gpc ? (options.saleOrSharing ?? []) : [];
   const privacySignal: PrivacySignal = { active: gpc, categories: held };
+  const revision: { current: string; previous?: string } = { current: options.revision ?? String(version) };
   let state: ConsentState | undefined;
   let stopSync: (() => void) | undefined;
 
@@ -142,7 +162,9 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
     try {
       const raw = storage()?.getItem(key);
       const record = raw ? (JSON.parse(raw) as Partial<StoredRecord>) : undefined;
-      if (record?.v === version && record.decisions) {
+      if (record?.decisions && options.revision !== undefined && record.r !== options.revision) {
+        revision.previous = record.r ?? ''; // decided under an older policy: asked again
+      } else if (record?.v === version && record.decisions) {
         for (const category of categories) {
           const decision = record.decisions[category];
           // A grant stored before the browser sent GPC is not an opt-in made after it.
@@ -175,6 +197,7 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
       else {
         const record: StoredRecord = { v: version, decisions, updatedAt: new Date().toISOString() };
         if (gpc) record.gpc = true;
+        if (options.revision !== undefined) record.r = options.revision;
         store?.setItem(key, JSON.stringify(record));
       }
     } catch {
@@ -182,7 +205,8 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
     }
   };
 
-  const apply = (next: ConsentState, save: boolean) => {
+  /** `source` undefined: another tab's decision, followed here (that tab made and recorded it). */
+  const apply = (next: ConsentState, source?: ConsentSource) => {
     const prev = current();
     const changes: ConsentChange[] = [];
     for (const category of categories) {
@@ -192,8 +216,8 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
     }
     if (changes.length === 0) return;
     state = { ...next };
-    if (save) persist(state);
-    listeners.emit(state, changes);
+    if (source) persist(state);
+    listeners.emit(state, changes, source);
   };
 
   const update = (decisions: Partial<Record<ConsentCategory, ConsentStatus>>, decision: DecisionOptions = {}) => {
@@ -206,7 +230,7 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
         next[category] = 'denied';
       } else next[category] = status;
     }
-    apply(next, true);
+    apply(next, decision.source ?? 'banner');
   };
 
   const decide =
@@ -225,6 +249,10 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
   const store: ConsentStore = {
     categories,
     privacySignal,
+    get revision() {
+      current();
+      return revision;
+    },
     getState: current,
     get: (category) => {
       if (!categories.includes(category)) throw unknownCategory(category, categories);
@@ -239,7 +267,7 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
       // Follow decisions made in other tabs while anyone listens (the record is already stored).
       if (isBrowser && options.storage === undefined && !stopSync) {
         const onStorage = (event: StorageEvent) => {
-          if (event.key === key) apply(read(), false);
+          if (event.key === key) apply(read());
         };
         window.addEventListener('storage', onStorage);
         stopSync = () => window.removeEventListener('storage', onStorage);

@@ -34,6 +34,7 @@ export {
   type ConsentChange,
   type ConsentDecision,
   type ConsentOptions,
+  type ConsentRevision,
   type ConsentSource,
   type ConsentState,
   type ConsentStatus,

@@ -1,7 +1,16 @@
 /**
  * `@plinth/core/server`: the framework-free parts for servers and React Server Components (no
- * `'use client'`, no React): the scrubber, the error type (and `configError`) and the SSR guard.
+ * `'use client'`, no React): the scrubber, the error type (and `configError`), the SSR guard and the
+ * proof-of-consent route handler.
  */
+
+export {
+  type ConsentRecord,
+  type ConsentRecordCheck,
+  type ConsentRecordHandlerOptions,
+  checkConsentRecord,
+  createConsentRecordHandler,
+} from './consent-record';
 export { type ConfigErrorCode, configError, isPlinthError, PlinthError } from './error';
 export { isBrowser } from './is-browser';
 export {
