@@ -59,12 +59,13 @@ export interface VendorLoaderOptions<Sdk> {
    */
   consent: { store: ConsentStore; category: ConsentCategory } | false;
   /** Called when consent is revoked after the SDK was ready: stop the SDK and clear its storage. */
-  onRevoke?: (client: Sdk) => void;
+  onRevoke?: (sdk: Sdk) => void;
   /**
-   * Called when consent is granted again after a revocation: restart the SDK, reading the current state
-   * (the kept state entries are applied again right after it, before any event).
+   * Called when consent is granted again after a revocation, after `reconcile` (from `undefined`) and the kept
+   * state were applied, before any event. A vendor whose SDK drops calls while paused by `onRevoke` resumes it
+   * at the start of `reconcile` when `previous` is `undefined` (analytics does), not here.
    */
-  onRegrant?: (client: Sdk) => void;
+  onRegrant?: (sdk: Sdk) => void;
   /**
    * Brings the SDK in step with core's visitor (`previous` → `next`): identify, reset, attributes, groups,
    * event properties. The loader runs it before anything else reaches the SDK: at load (`previous` is
