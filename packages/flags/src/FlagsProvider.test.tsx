@@ -464,9 +464,9 @@ describe('useVariant', () => {
   it('a value of the wrong type falls back to the default (TYPE_MISMATCH); a catalogue flag the service leaves out is FLAG_NOT_FOUND; each reported once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const recording = recordChannel();
-    const client = createFlags(config());
+    const flags = createFlags(config());
     render(
-      <FlagsProvider instance={client}>
+      <FlagsProvider instance={flags}>
         <Experiment />
       </FlagsProvider>,
     );
@@ -477,19 +477,19 @@ describe('useVariant', () => {
         true,
       ),
     );
-    expect(client.details('theme')).toMatchObject({ value: 'dark', source: 'live' }); // the sentinel
-    expect(client.details('price-test')).toEqual({
+    expect(flags.details('theme')).toMatchObject({ value: 'dark', source: 'live' }); // the sentinel
+    expect(flags.details('price-test')).toEqual({
       value: 'control',
       reason: 'ERROR',
       source: 'default',
       errorCode: 'TYPE_MISMATCH',
     });
-    expect(client.details('new-checkout')).toMatchObject({
+    expect(flags.details('new-checkout')).toMatchObject({
       value: false,
       reason: 'ERROR',
       errorCode: 'FLAG_NOT_FOUND',
     });
-    expect(client.errors()).toEqual({
+    expect(flags.errors()).toEqual({
       'price-test': 'TYPE_MISMATCH',
       'new-checkout': 'FLAG_NOT_FOUND',
       fpImprovedUI: 'FLAG_NOT_FOUND',
@@ -513,14 +513,14 @@ describe('useVariant', () => {
       'theme FLAG_NOT_FOUND',
     ]);
     warn.mockRestore();
-    client.stop();
+    flags.stop();
   });
 
   it('counts one exposure per mount and variant under StrictMode, on the channel and with the SDK', async () => {
     const recording = recordChannel();
-    const client = createFlags(config());
+    const flags = createFlags(config());
     const { unmount } = render(
-      <FlagsProvider instance={client}>
+      <FlagsProvider instance={flags}>
         <Experiment />
       </FlagsProvider>,
     );
@@ -542,13 +542,13 @@ describe('useVariant', () => {
     expect(recording.of('exposure').map((e) => e.variant)).toEqual(['a', 'b']);
     unmount();
     render(
-      <FlagsProvider instance={client}>
+      <FlagsProvider instance={flags}>
         <Experiment />
       </FlagsProvider>,
     );
     await settle();
     expect(recording.of('exposure').map((e) => e.variant)).toEqual(['a', 'b', 'b']);
     expect(sdks[0]!.adapter.exposure).toHaveBeenCalledTimes(3);
-    client.stop();
+    flags.stop();
   });
 });
