@@ -147,7 +147,7 @@ describe('AnalyticsProvider', () => {
     act(() => consent.deny('analytics'));
     expect(screen.getByTestId('status').textContent).toBe('denied');
     analytics.capture('y');
-    await waitFor(() => expect(analytics.dropped()).toBe(3)); // page view, x, y
+    await waitFor(() => expect(analytics.dropped().denied).toBe(3)); // page view, x, y
     expect(fake.loads).toHaveLength(0);
   });
 
@@ -281,7 +281,7 @@ describe('AnalyticsProvider', () => {
       'capture:by_bob',
     ]);
     expect(fake.calls.find((c) => c.method === 'identify')?.args[0]).toBe('bob');
-    expect(analytics.dropped()).toBeGreaterThanOrEqual(1);
+    expect(analytics.dropped().visitor).toBeGreaterThanOrEqual(1);
     act(() => channel.signedIn({ id: 'carol' })); // another person: bob leaves first
     analytics.reset();
     act(() => channel.signedOut()); // already signed out: nothing more
@@ -341,7 +341,7 @@ describe('AnalyticsProvider', () => {
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('blocked'));
     analytics.capture('after_block');
     analytics.captureException(new Error('still fine'));
-    expect(analytics.dropped()).toBeGreaterThanOrEqual(3);
+    expect(analytics.dropped().failed).toBeGreaterThanOrEqual(3);
     expect(captured()).toEqual([]);
   });
 

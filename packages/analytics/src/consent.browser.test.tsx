@@ -60,7 +60,7 @@ describe('consent (real posthog-js against the sandbox)', () => {
     act(() => denied.deny());
     expect(first.analytics.status()).toBe('denied');
     // its page view (sent once the page had its title) and never_sent
-    await waitFor(() => expect(first.analytics.dropped()).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(first.analytics.dropped().denied).toBeGreaterThanOrEqual(2));
     first.unmount();
 
     // Revocation: a granted instance that sends (positive control), then is revoked.

@@ -139,10 +139,7 @@ export function createAnalytics(options: AnalyticsConfig): Analytics {
     status: () => loader.status(),
     failure: () => loader.failure(),
     subscribeStatus: (listener) => loader.subscribeStatus(listener),
-    dropped: () => {
-      const { overflow, denied, failed, visitor } = loader.dropped();
-      return overflow + denied + failed + visitor;
-    },
+    dropped: () => loader.dropped(),
     start() {
       if (!isBrowser || cleanups.length > 0) return;
       void loader.start();

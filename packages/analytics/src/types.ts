@@ -1,4 +1,4 @@
-import type { VendorLifecycle } from '@plinth/core';
+import type { DropCounts, VendorLifecycle } from '@plinth/core';
 /** A catalogue of events: name → properties (`undefined` or `{}` for none). */
 export type EventCatalogue = Record<string, Record<string, unknown> | undefined>;
 
@@ -59,10 +59,11 @@ export interface Analytics<E extends EventCatalogue = AnyEvents> extends VendorL
   /** Captures a handled error as `$exception`, scrubbed. */
   captureException(error: unknown, context?: Record<string, unknown>): void;
   /**
-   * Events dropped so far: queue overflow, consent denied, SDK failed, or made by a visitor who left before they
-   * were sent (core's one rule: `visitor`). What is said of the visitor is never dropped.
+   * Events dropped so far, by reason (core's `DropCounts`, as flags' and logging's): `overflow`, `denied`,
+   * `failed`, and `visitor` (made by a visitor who left before they were sent: core's one rule). What is said of
+   * the visitor is never dropped.
    */
-  dropped(): number;
+  dropped(): DropCounts;
   /**
    * Signs `id` in on core's visitor (`channel.signedIn({ id })`, for every vendor) and writes person properties:
    * for apps without `@plinth/auth`, which does it from the session. Never an email: refused. `set` becomes the

@@ -131,7 +131,7 @@ export function createTestAnalytics({
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    dropped: () => 0,
+    dropped: () => ({ overflow: 0, denied: 0, failed: 0, visitor: 0 }),
     start: () => {},
     stop: () => {},
     setStatus: (next) => {
