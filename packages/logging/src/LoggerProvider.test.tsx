@@ -188,6 +188,19 @@ describe('TestLoggerProvider', () => {
     expect(startDatadog).not.toHaveBeenCalled();
   });
 
+  it('takes the test logger’s options, as TestFlagsProvider and TestAnalyticsProvider do', () => {
+    function Status() {
+      return <p>{useLoggerStatus()}</p>;
+    }
+    render(
+      <TestLoggerProvider status="blocked">
+        <Status />
+      </TestLoggerProvider>,
+      { strict: false },
+    );
+    expect(screen.getByText('blocked')).toBeTruthy();
+  });
+
   it("records in `sent` what would reach the intake: scrubbed, then the app's beforeSend (drops and edits)", () => {
     const logger = createTestLogger({
       service: 'shop',

@@ -106,15 +106,15 @@ export function createTestLogger(options: TestLoggerOptions = {}): TestLogger {
   return recorder;
 }
 
-export interface TestLoggerProviderProps {
-  /** The logger `useLogger()` returns (a `createTestLogger()`, or any `Logger`); a new test logger when omitted. */
+export type TestLoggerProviderProps = TestLoggerOptions & {
+  /** The logger `useLogger()` returns (a `createTestLogger()`, or any `Logger`); else one is made from the options. */
   instance?: Logger;
   children?: ReactNode;
-}
+};
 
 /** Provides a test (or any) logger to `useLogger()` and the status hooks: no SDK, no consent, no network, nothing started. */
-export function TestLoggerProvider({ instance, children }: TestLoggerProviderProps) {
-  const [own] = useState(() => instance ?? createTestLogger());
+export function TestLoggerProvider({ instance, children, ...options }: TestLoggerProviderProps) {
+  const [own] = useState(() => instance ?? createTestLogger(options));
   return <LoggerContext.Provider value={instance ?? own}>{children}</LoggerContext.Provider>;
 }
 
