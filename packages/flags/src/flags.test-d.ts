@@ -1,4 +1,4 @@
-import type { PlinthError, VendorLifecycle, VendorStatus } from '@plinth/core';
+import type { DropCounts, PlinthError, VendorLifecycle, VendorStatus } from '@plinth/core';
 import { expectTypeOf } from 'vitest';
 import {
   defineFlags,
@@ -80,6 +80,22 @@ describe('catalogue types', () => {
     >();
     // @ts-expect-error consent is required: there is no safe default
     createBootstrap(testFlags, { clientSideId: 'x' });
+    // A refusal is the server entry's, as every server entry's (source 'server', not 'bootstrap').
+    createBootstrap(testFlags, {
+      clientSideId: 'x',
+      consent: 'granted',
+      onError: (error) => expectTypeOf(error.source).toEqualTypeOf<'server'>(),
+    });
+  });
+
+  it('dropped() is core’s DropCounts (visitor included), and the context setters write what core’s visitor takes', () => {
+    const instance = createFlags({ flags: testFlags, clientSideId: 'x', consent: false });
+    expectTypeOf(instance.dropped()).toEqualTypeOf<DropCounts>();
+    void instance.setUserAttributes({ plan: 'pro', beta: null }); // a null value removes one
+    void instance.setUserAttributes(null);
+    void instance.setContext('organization', null);
+    // @ts-expect-error a context kind needs its key
+    void instance.setContext('organization', { plan: 'pro' });
   });
 
   it('secure mode: hash is given the context and its canonical key (sync or async), not the user', () => {
