@@ -11,7 +11,7 @@ export {
   checkConsentRecord,
   createConsentRecordHandler,
 } from './consent-record';
-export { type ConfigErrorCode, configError, isPlinthError, PlinthError } from './error';
+export { type ConfigErrorCode, configError, isPlinthError, PlinthError, requireConsent } from './error';
 export { isBrowser } from './is-browser';
 export {
   isSecretParam,

@@ -4,7 +4,7 @@
  * client-side endpoint the browser SDK uses.
  */
 import type { ConsentStatus, PlinthUser } from '@plinth/core';
-import { configError, PlinthError, scrubDeep } from '@plinth/core/server';
+import { configError, PlinthError, requireConsent, scrubDeep } from '@plinth/core/server';
 import type { FlagCatalogue, FlagValue } from '../defineFlags';
 import { LAUNCHDARKLY_BOOTSTRAP_URL } from '../endpoints';
 import {
@@ -107,12 +107,7 @@ export async function createBootstrap<Defaults extends Record<string, FlagValue>
   options: BootstrapOptions,
 ): Promise<Partial<Defaults>> {
   const { clientSideId, baseUrl = LAUNCHDARKLY_BOOTSTRAP_URL, timeoutMs = 1000, consent } = options;
-  if (consent === undefined) {
-    throw configError(
-      "createBootstrap: `consent` is required: 'granted', 'pending', 'denied' or false",
-      'consent_required',
-    );
-  }
+  requireConsent('createBootstrap', consent, "'granted', 'pending', 'denied' or false");
   if (consent !== false && consent !== 'granted' && consent !== 'pending' && consent !== 'denied') {
     throw configError(
       `createBootstrap: consent must be 'granted', 'pending', 'denied' or false, got ${JSON.stringify(consent)}`,
