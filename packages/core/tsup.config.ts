@@ -7,6 +7,7 @@ export default packageConfig(
     'testing/index': 'src/testing/index.ts',
     // Sources and sinks an app opts into (a CMP, Google Consent Mode, proof of consent): entries of their own, so others pay nothing.
     tcf: 'src/tcf.ts',
+    gpp: 'src/gpp.ts',
     'consent-mode': 'src/consent-mode.ts',
     records: 'src/records.ts',
   },
