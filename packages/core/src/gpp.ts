@@ -73,6 +73,7 @@ export function connectGpp(store: ConsentStore, options: GppOptions): () => void
   }
   const api = options.gppapi ?? (isBrowser ? (window as { __gpp?: GppApi }).__gpp : undefined);
   if (!api) {
+    if (!isBrowser) return () => {}; // a server render: the CMP is the browser's
     reportMisconfiguration('gpp:missing', 'no __gpp on the page: load the CMP (or its stub) before connectGpp');
     return () => {};
   }

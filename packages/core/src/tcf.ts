@@ -115,6 +115,7 @@ export function connectTcf(store: ConsentStore, options: TcfOptions = {}): () =>
   }
   const api = options.tcfapi ?? (isBrowser ? (window as { __tcfapi?: TcfApi }).__tcfapi : undefined);
   if (!api) {
+    if (!isBrowser) return () => {}; // a server render: the CMP is the browser's
     reportMisconfiguration('tcf:missing', 'no __tcfapi on the page: load the CMP (or its stub) before connectTcf');
     return () => {};
   }
