@@ -5,11 +5,12 @@ export default packageConfig(
   {
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
-    // Sources and sinks an app opts into (a CMP, Google Consent Mode, proof of consent): entries of their own, so others pay nothing.
+    // Sources and sinks an app opts into (a CMP, Google Consent Mode, proof of consent, the cookie): entries of their own, so others pay nothing.
     tcf: 'src/tcf.ts',
     gpp: 'src/gpp.ts',
     'consent-mode': 'src/consent-mode.ts',
     records: 'src/records.ts',
+    cookie: 'src/cookie.ts',
   },
   {},
   { server: 'src/server.ts' },

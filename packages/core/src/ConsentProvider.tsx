@@ -10,17 +10,27 @@ import {
 import { PlinthError } from './error';
 
 const ConsentContext = createContext<ConsentStore | null>(null);
+const ServerConsentContext = createContext<Partial<Record<ConsentCategory, ConsentStatus>> | undefined>(undefined);
 
-/** Give a ready store, or options to create one, never both. */
-export type ConsentProviderProps = { children?: ReactNode } & (
-  | { store: ConsentStore; options?: never }
-  | { store?: never; options?: ConsentOptions }
-);
+/**
+ * Give a ready store, or options to create one, never both. `serverState`: the decisions the server knows (read from
+ * the consent cookie with `readConsentCookie` from `@plinth/core/server`), used for the server render and for
+ * hydration, so the banner is drawn in the right state from the first byte.
+ */
+export type ConsentProviderProps = {
+  children?: ReactNode;
+  serverState?: Partial<Record<ConsentCategory, ConsentStatus>>;
+} & ({ store: ConsentStore; options?: never } | { store?: never; options?: ConsentOptions });
 
-export function ConsentProvider({ store, options, children }: ConsentProviderProps) {
+export function ConsentProvider({ store, options, serverState, children }: ConsentProviderProps) {
   // Created once per provider, lazily (never at module scope, never twice under StrictMode's double render).
   const [own] = useState(() => (store ? null : createConsent(options)));
-  return <ConsentContext.Provider value={store ?? own}>{children}</ConsentContext.Provider>;
+  const provided = <ConsentContext.Provider value={store ?? own}>{children}</ConsentContext.Provider>;
+  return serverState ? (
+    <ServerConsentContext.Provider value={serverState}>{provided}</ServerConsentContext.Provider>
+  ) : (
+    provided
+  );
 }
 
 /** Each package's provider, named in the error of a hook used outside it. */
@@ -49,8 +59,11 @@ export function useConsentStore(): ConsentStore | null {
   return useContext(ConsentContext);
 }
 
-const serverState = (store: ConsentStore): ConsentState =>
-  Object.fromEntries(store.categories.map((category) => [category, 'pending' as ConsentStatus]));
+const serverSnapshot = (
+  store: ConsentStore,
+  known: Partial<Record<ConsentCategory, ConsentStatus>> = {},
+): ConsentState =>
+  Object.fromEntries(store.categories.map((category) => [category, known[category] ?? ('pending' as ConsentStatus)]));
 
 export interface UseConsent extends Pick<ConsentStore, 'grant' | 'deny' | 'set' | 'reset' | 'onRevoke'> {
   state: ConsentState;
@@ -62,12 +75,13 @@ export interface UseConsent extends Pick<ConsentStore, 'grant' | 'deny' | 'set' 
 
 /**
  * The visitor's consent decisions, re-rendering when they change. On the server (and during
- * hydration) every category reads `pending`, so server and client markup agree.
+ * hydration) every category reads `pending` (or the provider's `serverState`), so server and client markup agree.
  */
 export function useConsent(): UseConsent {
   const store = useContext(ConsentContext);
   if (!store) throw new MissingProviderError('useConsent', 'core');
-  const [server] = useState(() => serverState(store));
+  const known = useContext(ServerConsentContext);
+  const [server] = useState(() => serverSnapshot(store, known));
   const state = useSyncExternalStore(store.subscribe, store.getState, () => server);
   return useMemo(
     () => ({

@@ -5,6 +5,12 @@
  */
 
 export {
+  CONSENT_COOKIE,
+  formatConsentCookie,
+  type ReadConsentCookieOptions,
+  readConsentCookie,
+} from './consent-cookie';
+export {
   type ConsentRecord,
   type ConsentRecordCheck,
   type ConsentRecordHandlerOptions,
