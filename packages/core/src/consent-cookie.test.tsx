@@ -55,6 +55,17 @@ function BannerState() {
 }
 
 describe('server render and hydration from the cookie', () => {
+  // `act` needs it, whichever file ran before in this worker.
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  let before: boolean | undefined;
+  beforeAll(() => {
+    before = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  afterAll(() => {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = before;
+  });
+
   it('draws the decided state on the server and hydrates with no mismatch and no flash', async () => {
     localStorage.setItem(
       'plinth.consent',
