@@ -152,8 +152,9 @@ const looksBlocked = (error: unknown) =>
 /**
  * Loads a vendor SDK once, only in the browser, only after consent (or with an explicit `consent: false`),
  * with a bounded pre-init queue replayed in order (Segment analytics-next's buffering): state-setting
- * calls keep one entry per kind for the loader's life, events keep their time (`./vendor-queue`). This
- * file is the state machine: consent, loading, failure. Nothing it does rejects.
+ * calls keep one entry per kind for the loader's life, events keep their time (`./vendor-queue`). The status
+ * is decided by `transition` (`./loader-machine`, a table of typed events); this file does what each step
+ * entails: import, flush, `onRevoke`, `reconcile`. Nothing it does rejects.
  */
 export function createVendorLoader<Sdk>(options: VendorLoaderOptions<Sdk>): VendorLoader<Sdk> {
   const { name, consent, queueLimit = 100, timeoutMs = 10_000, loadOn = 'consent' } = options;
