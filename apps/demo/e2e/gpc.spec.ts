@@ -36,6 +36,19 @@ test('with Global Privacy Control on, nothing of a sale-or-sharing category load
   await expect(page.getByTestId('consent-monitoring')).toHaveText('granted');
   expect(posthogRequests).toEqual([]);
   expect(await received(page, 'posthog')).toEqual([]);
+  // Proof of consent (src/consent.ts posts each record to the sandbox's collector): the signal's denial, source gpc,
+  // then the visitor's Accept all, source banner, analytics still denied.
+  const records = async () =>
+    (await received(page, 'collect'))
+      .filter((e) => e.route === 'consent-records')
+      .map((e) => e.body as Record<string, unknown>);
+  await expect.poll(async () => (await records()).map((r) => r.source)).toEqual(['gpc', 'banner']);
+  const [gpcRecord, accepted] = await records();
+  expect(gpcRecord).toMatchObject({
+    categories: { analytics: 'denied', monitoring: 'pending' },
+    page: expect.stringMatching(/\/$/),
+  });
+  expect(accepted).toMatchObject({ categories: { analytics: 'denied', monitoring: 'granted', functional: 'granted' } });
   // The signal's denial is not stored as the visitor's own choice.
   const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('plinth.consent'))) ?? '{}');
   expect(stored).toMatchObject({ gpc: true, decisions: { monitoring: 'granted', functional: 'granted' } });
@@ -49,4 +62,7 @@ test('with Global Privacy Control on, nothing of a sale-or-sharing category load
     .poll(async () => (await received(page, 'posthog')).filter((e) => e.route === '$pageview').length)
     .toBeGreaterThan(0);
   expect(posthogRequests.length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await records()).at(-1))
+    .toMatchObject({ source: 'banner', categories: { analytics: 'granted' } });
 });

@@ -1,4 +1,5 @@
 import { createConsent } from '@plinth/core';
+import { config } from './config';
 
 /** The categories the banner asks for: `functional` covers feature flags and remembered preferences. */
 const CONSENT_CATEGORIES = ['analytics', 'monitoring', 'functional'] as const;
@@ -15,3 +16,17 @@ export const consent = createConsent({
   // as a product would mark a category whose vendor shares data for advertising.
   saleOrSharing: ['analytics'],
 });
+
+/**
+ * Proof of consent: a record of each decision (and of the GPC denial) is posted to the sandbox's collector
+ * (`POST /collect/consent-records`, vendor `collect`), where a real app would post to its own route built on
+ * `createConsentRecordHandler` from `@plinth/core/server`. `@plinth/core/records` is fetched after start-up (off the
+ * initial budget); the decisions it records are the visitor's clicks, which come later.
+ */
+if (typeof window !== 'undefined' && config.inspector) {
+  void import('@plinth/core/records').then(({ recordConsent }) =>
+    recordConsent(consent, (record) =>
+      navigator.sendBeacon(`${config.sandboxUrl}/collect/consent-records`, JSON.stringify(record)),
+    ),
+  );
+}
