@@ -3,8 +3,10 @@
 // no vendor before the CMP answered, a change in the CMP reaching the store (and a loader) without a reload.
 import { CmpApi, CmpApiModel } from '@iabtcf/cmpapi';
 import { GVL, TCModel, TCString } from '@iabtcf/core';
+import { channel } from './channel';
 import { createConsent } from './consent';
 import { connectTcf, DEFAULT_TCF_MAPPING, decideFromTcString } from './tcf';
+import { resetChannel } from './testing';
 import { createVendorLoader } from './vendor-loader';
 
 const ANALYTICS_VENDOR = 10;
@@ -211,6 +213,20 @@ describe('connectTcf with the CMP API of @iabtcf/cmpapi', () => {
     cmp!.update('', true);
     cmp!.update(ACCEPT_ALL(), false);
     await vi.waitFor(() => expect(store.get('analytics')).toBe('granted'));
+  });
+
+  it('says so loudly when the store had granted before the CMP answered (a stored grant would load vendors early)', () => {
+    resetChannel();
+    const reports: unknown[] = [];
+    const off = channel.on('report', (event) => reports.push(event));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    startCmp();
+    connectTcf(memoryStore());
+    connectTcf(memoryStore({ initial: { analytics: 'denied' } })); // a denial loads nothing: fine
+    expect(reports).toEqual([]);
+    connectTcf(memoryStore({ initial: { analytics: 'granted' } }));
+    off();
+    expect(JSON.stringify(reports)).toContain('granted before the TCF CMP answered');
   });
 
   it('refuses a mapping of a category the store does not ask for', () => {

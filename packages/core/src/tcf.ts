@@ -105,11 +105,11 @@ export function connectTcf(store: ConsentStore, options: TcfOptions = {}): () =>
         'unknown_category',
       );
     }
-    if (store.get(category) !== 'pending') {
-      // A decision the store read from its own storage would let a vendor load before the CMP answered.
+    if (store.get(category) === 'granted') {
+      // A grant the store read from its own storage would let a vendor load before the CMP answered.
       reportMisconfiguration(
         'tcf:stored',
-        `consent for "${category}" was decided before the TCF CMP answered: give the store \`storage: null\` and let the CMP keep the choice`,
+        `consent for "${category}" was granted before the TCF CMP answered: give the store \`storage: null\` and let the CMP keep the choice`,
       );
     }
   }
