@@ -1,0 +1,40 @@
+import type { Page } from '@playwright/test';
+import { expect, received, test } from './fixtures';
+
+const pageViews = async (page: Page) => (await received(page)).filter((e) => e.route === '$pageview');
+
+// The demo switched to a TCF CMP (`/?cmp=tcf`: IAB's @iabtcf/cmpapi on the page, src/cmp/tcf.ts), followed by
+// @plinth/core/tcf: nothing loads before the CMP answered, a choice made in the CMP reaches the vendors without a
+// reload, both ways, and a reload starts from the CMP's stored TC string (tcloaded).
+test('a TCF CMP instead of the banner: its choices reach the vendors without a reload, and nothing before', async ({
+  page,
+}) => {
+  const posthogRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('posthog')) posthogRequests.push(request.url());
+  });
+  await page.goto('/?cmp=tcf');
+  const cmp = page.getByRole('dialog', { name: 'Demo CMP (IAB TCF)' });
+  await expect(cmp).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Your privacy choices' })).toHaveCount(0);
+
+  await cmp.getByRole('button', { name: 'Reject all (CMP)' }).click();
+  await page.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page.getByTestId('consent-analytics')).toHaveText('denied');
+  await expect(page.getByTestId('consent-functional')).toHaveText('denied');
+  expect(posthogRequests).toEqual([]);
+
+  // The visitor changes their mind in the CMP: PostHog loads and the next page view arrives, no reload.
+  await page.getByRole('button', { name: 'Cookie settings (CMP)' }).click();
+  await cmp.getByRole('button', { name: 'Accept all (CMP)' }).click();
+  await expect(page.getByTestId('consent-analytics')).toHaveText('granted');
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect.poll(async () => (await pageViews(page)).length).toBeGreaterThan(0);
+
+  // A reload: the store keeps nothing itself; the CMP's stored string decides at tcloaded, with no dialog.
+  await page.reload();
+  await page.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page.getByTestId('consent-analytics')).toHaveText('granted');
+  await expect(cmp).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('plinth.consent'))).toBeNull();
+});
