@@ -2,9 +2,31 @@ import { useEffect, useRef, useState } from 'react';
 import type { Theme } from './widths';
 
 /**
- * A story on a docs page in its own frame: the story as the canvas shows it (its own width, so media
- * queries see a phone; its play function run, so the page shows the state its text describes). The frame
- * grows with its content unless the story gives it a height (fixed-position UI fills whatever it gets).
+ * How tall a story is in its frame: the bottom of whatever it draws (a last child's margin, an element that
+ * overflows the root), measured from the top of the frame's page however it is scrolled, plus the page's bottom
+ * padding (the "padded" layout).
+ */
+function storyHeight(document: Document, root: HTMLElement) {
+  const view = document.defaultView;
+  if (!view) return 0;
+  let bottom = root.getBoundingClientRect().bottom;
+  for (const element of root.querySelectorAll('*')) {
+    const box = element.getBoundingClientRect();
+    if (box.height === 0 && box.width === 0) continue;
+    bottom = Math.max(bottom, box.bottom + (Number.parseFloat(view.getComputedStyle(element).marginBottom) || 0));
+  }
+  const padding = Number.parseFloat(view.getComputedStyle(document.body).paddingBottom) || 0;
+  return Math.ceil(bottom + view.scrollY + padding);
+}
+
+/**
+ * A story on a docs page in its own frame: the story as the canvas shows it (its own width, so media queries see
+ * a phone; its play function run, so the page shows the state its text describes). The frame is as tall as the
+ * story after its interaction (no cap: nothing scrolls inside a frame) unless the story gives it a height
+ * (fixed-position UI fills whatever it gets). A frame with a width keeps it: in a narrower column it is drawn
+ * scaled down, and says so. The story inside marks the frame `data-docs-frame="played"` once its play function
+ * has run (preview.tsx), and hands the docs page its focus back; the docs-page test (scripts/docs-pages.mjs) reads
+ * both.
  */
 export function StoryFrame({
   id,
@@ -20,44 +42,112 @@ export function StoryFrame({
   height?: string;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const column = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState(200);
+  const [scale, setScale] = useState(1);
+  const src = `iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=theme:${theme}`;
+
+  // The column's width against the frame's own: scaled down when the column is narrower (a phone's docs page).
+  useEffect(() => {
+    const element = column.current;
+    if (!element || !width) return;
+    const fit = () => setScale(Math.min(1, element.clientWidth / width));
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [width]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new src (another theme) reloads the frame: watched again
   useEffect(() => {
     const element = frame.current;
-    if (!element || height) return;
+    if (!element) return;
+    element.dataset.docsFrame = 'loading';
+    if (height) return;
     let observer: ResizeObserver | undefined;
+    let played: MutationObserver | undefined;
     const watch = () => {
       const document = element.contentDocument;
       const root = document?.getElementById('storybook-root');
       if (!document || !root) return;
-      // The story's own height (not the frame's document, which is at least as tall as the frame).
-      const fit = () => {
-        const padding = Number.parseFloat(getComputedStyle(document.body).paddingBottom) || 0;
-        setMeasured(Math.min(Math.ceil(root.getBoundingClientRect().bottom + padding), 1200));
-      };
+      const fit = () => setMeasured(storyHeight(document, root));
       observer?.disconnect();
       observer = new ResizeObserver(fit);
       observer.observe(root);
+      observer.observe(document.body);
+      // Measured again once the play function has run (what it opened may overflow the root).
+      played?.disconnect();
+      played = new MutationObserver(fit);
+      played.observe(element, { attributes: true, attributeFilter: ['data-docs-frame'] });
     };
     element.addEventListener('load', watch);
     return () => {
       element.removeEventListener('load', watch);
       observer?.disconnect();
+      played?.disconnect();
     };
-  }, [height]);
-  const src = `iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=theme:${theme}`;
+  }, [height, src]);
+
+  // The docs page keeps its focus unless the reader moves it. A play function's focus() or click inside the frame
+  // (then or later: a story may focus after a delay) takes the docs page's focus into the frame with no input from
+  // the reader: given back at once. Input is a trusted key or pointer press, on the docs page or in the frame.
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    let input = Number.NEGATIVE_INFINITY;
+    const pressed = (event: Event) => {
+      if (event.isTrusted) input = performance.now();
+    };
+    const listen = (target: Window | Document | null | undefined) => {
+      for (const type of ['keydown', 'pointerdown']) target?.addEventListener(type, pressed, { capture: true });
+    };
+    listen(window);
+    const inFrame = () => listen(element.contentDocument);
+    element.addEventListener('load', inFrame);
+    const focused = () => {
+      if (performance.now() - input > 1000) element.blur();
+    };
+    element.addEventListener('focus', focused);
+    return () => {
+      for (const type of ['keydown', 'pointerdown']) window.removeEventListener(type, pressed, { capture: true });
+      element.removeEventListener('load', inFrame);
+      element.removeEventListener('focus', focused);
+    };
+  }, []);
+
+  const scaled = width !== undefined && scale < 1;
+  const frameHeight = height ?? `${measured}px`;
   return (
-    <iframe
-      ref={frame}
-      title={title}
-      src={src}
-      style={{
-        display: 'block',
-        width: width ? `${width}px` : '100%',
-        maxWidth: '100%',
-        height: height ?? `${measured}px`,
-        border: 0,
-        margin: '0 auto',
-      }}
-    />
+    <div ref={column}>
+      {scaled && (
+        <p style={{ margin: '0 0 0.25rem', textAlign: 'center', fontSize: '0.8rem', color: 'var(--color-muted)' }}>
+          {width} px wide, shown at {Math.round(scale * 100)} %
+        </p>
+      )}
+      <div
+        style={{
+          width: width ? `${width * scale}px` : '100%',
+          height: scaled ? `calc(${frameHeight} * ${scale})` : frameHeight,
+          margin: '0 auto',
+          overflow: 'hidden',
+        }}
+      >
+        <iframe
+          ref={frame}
+          title={title}
+          src={src}
+          data-docs-frame="loading"
+          data-width={width}
+          style={{
+            display: 'block',
+            width: width ? `${width}px` : '100%',
+            height: frameHeight,
+            border: 0,
+            transform: scaled ? `scale(${scale})` : undefined,
+            transformOrigin: '0 0',
+          }}
+        />
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,9 @@
+import { DocsContainer, type DocsContainerProps } from '@storybook/addon-docs/blocks';
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { StrictMode } from 'react';
+import { type PropsWithChildren, StrictMode, useEffect as useReactEffect, useState as useReactState } from 'react';
+import { GLOBALS_UPDATED } from 'storybook/internal/core-events';
 import { useEffect, useGlobals } from 'storybook/preview-api';
+import { themes } from 'storybook/theming';
 // The demo's design tokens and base element styles (font, colours, buttons, code): stories look like
 // the app that composes them instead of rendering unstyled.
 import '../apps/demo/src/tokens.css';
@@ -55,6 +58,63 @@ const withStoryWidth: Decorator = (Story, { id, parameters, viewMode }) => {
   return <Story />;
 };
 
+/**
+ * The docs page's frame this story is drawn in (frames.tsx's `StoryFrame`, marked `data-docs-frame`), or null: on
+ * the canvas, on a docs page itself and in a story test.
+ */
+function docsFrame(): HTMLElement | null {
+  try {
+    const frame = window.frameElement;
+    return frame?.hasAttribute('data-docs-frame') ? (frame as HTMLElement) : null;
+  } catch {
+    return null;
+  }
+}
+// In a docs page's frame, a play function's focus() scrolls nothing: neither the docs page around the frame (a
+// reader opens it at its title) nor the frame itself (it shows its story from the top).
+if (docsFrame()) {
+  const focus = HTMLElement.prototype.focus;
+  HTMLElement.prototype.focus = function focusWithoutScrolling(this: HTMLElement, options?: FocusOptions) {
+    focus.call(this, { ...options, preventScroll: true });
+  };
+}
+
+/**
+ * After a story's play function, in a docs page's frame: the frame is back at its top, the docs page has its focus
+ * back (a play function's click or focus() took it into the frame; the reader did not), and the frame is marked
+ * played, so it measures the story again and the docs-page test knows it is done.
+ */
+const afterPlayInDocs: Preview['afterEach'] = async () => {
+  const frame = docsFrame();
+  if (!frame) return;
+  window.scrollTo(0, 0);
+  if (frame.ownerDocument.activeElement === frame) frame.blur();
+  frame.dataset.docsFrame = 'played';
+};
+
+/**
+ * Docs pages follow the toolbar's theme too: the docs text and its blocks (Storybook's dark or light docs theme)
+ * and the tokens on the docs page's own root, so what is drawn inline beside the text is in the same theme.
+ */
+function ThemedDocsContainer(props: PropsWithChildren<DocsContainerProps>) {
+  const { context } = props;
+  const [theme, setTheme] = useReactState<Theme>(() => {
+    try {
+      return context.getStoryContext(context.storyById()).globals.theme === 'dark' ? 'dark' : 'light';
+    } catch {
+      return 'light';
+    }
+  });
+  useReactEffect(() => {
+    const update = ({ globals }: { globals: Record<string, unknown> }) =>
+      setTheme(globals.theme === 'dark' ? 'dark' : 'light');
+    context.channel.on(GLOBALS_UPDATED, update);
+    return () => context.channel.off(GLOBALS_UPDATED, update);
+  }, [context]);
+  useReactEffect(() => applyTheme(document.documentElement, theme), [theme]);
+  return <DocsContainer {...props} theme={theme === 'dark' ? themes.dark : themes.light} />;
+}
+
 /** In a story test, the browser takes the story's width (the desktop's when it names none) before it renders. */
 const sizeForTest: Preview['beforeEach'] = async ({ parameters }) => {
   const hooks = storyTestHooks();
@@ -100,6 +160,7 @@ const preview: Preview = {
   },
   initialGlobals: { theme: 'light' },
   beforeEach: sizeForTest,
+  afterEach: afterPlayInDocs,
   // The last decorator is the outermost.
   decorators: [
     (Story) => (
@@ -124,6 +185,7 @@ const preview: Preview = {
     },
     // Accessibility violations fail the story tests.
     a11y: { test: 'error' },
+    docs: { container: ThemedDocsContainer },
   },
 };
 export default preview;

@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// The docs-page test: every Storybook docs page, opened as a reader opens it (at a desktop and a phone width), must
+// - stay at scroll 0 with its title on screen after every story frame on it has rendered and run its interaction
+//   (a play function inside a frame must not take the docs page's focus or scroll it),
+// - show each frame's story whole: the frame as tall as the story (no inner scrolling, no cap), and not scrolled
+//   inside,
+// - keep the docs page's focus where it was (on its own body) while the frames play.
+// Usage: `node scripts/docs-pages.mjs [--url <a running Storybook>] [--only <docs id part>,…] [--verbose]`, against
+// `pnpm storybook` (default http://127.0.0.1:6006, or STORYBOOK_PORT). Exit code 1 lists each failure (page, width,
+// theme, what).
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from '../tooling/chromium.mjs';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    port: { type: 'string' },
+    only: { type: 'string' },
+    verbose: { type: 'boolean' },
+  },
+});
+
+/** The widths a docs page is read at (.storybook/widths.ts's phone and desktop). */
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 800, theme: 'light' },
+  // The phone's pass reads the pages in the dark theme (the toolbar's Theme), so both themes are read once.
+  { name: 'phone', width: 390, height: 844, theme: 'dark' },
+];
+/** How long a page's frames may take to render and play (an upper bound, not a wait). */
+const SETTLE_MS = 120_000;
+
+const base = values.url ?? `http://127.0.0.1:${process.env.STORYBOOK_PORT ?? 6006}`;
+
+async function waitForIndex() {
+  const until = Date.now() + 180_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${base}/index.json`);
+      if (response.ok) return (await response.json()).entries;
+    } catch {}
+    if (Date.now() > until) throw new Error(`no Storybook answered at ${base}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
+ * In the docs page: once every frame has rendered its story and finished its play function (the frame's own
+ * Storybook said so) and no frame has changed height for a second, what the reader sees.
+ */
+function readPage() {
+  const frames = [...document.querySelectorAll('.sbdocs iframe')];
+  const title = document.querySelector('.sbdocs-title, .sbdocs h1');
+  const titleBox = title?.getBoundingClientRect();
+  /** Relative luminance (0 black … 1 white) of a computed rgb() colour. */
+  const luminance = (colour) => {
+    const [r, g, b] = (colour.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const content = document.querySelector('.sbdocs-wrapper') ?? document.body;
+  return {
+    scrollY: Math.round(document.scrollingElement?.scrollTop ?? 0),
+    title: title?.textContent ?? null,
+    titleVisible: Boolean(titleBox && titleBox.top >= 0 && titleBox.bottom <= window.innerHeight),
+    focus: document.activeElement?.tagName.toLowerCase() ?? null,
+    background: luminance(getComputedStyle(content).backgroundColor),
+    text: title ? luminance(getComputedStyle(title).color) : null,
+    frames: frames.map((frame) => {
+      const doc = frame.contentDocument;
+      const root = doc?.getElementById('storybook-root');
+      const state = frame.dataset.docsFrame;
+      const scroller = doc?.scrollingElement;
+      return {
+        title: frame.title,
+        state,
+        height: frame.clientHeight,
+        width: frame.offsetWidth,
+        claimed: Number(frame.dataset.width) || null,
+        scrollTop: Math.round(scroller?.scrollTop ?? 0),
+        scrollHeight: scroller?.scrollHeight ?? 0,
+        story: root ? Math.ceil(root.getBoundingClientRect().bottom + (doc?.defaultView?.scrollY ?? 0)) : 0,
+      };
+    }),
+  };
+}
+
+const entries = Object.values(await waitForIndex()).filter(
+  (entry) => entry.type === 'docs' && (!values.only || values.only.split(',').some((part) => entry.id.includes(part))),
+);
+const browser = await chromium.launch(chromiumLaunchOptions());
+const failures = [];
+const started = Date.now();
+try {
+  for (const { name, width, height, theme } of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    for (const entry of entries) {
+      const where = `${entry.id} at ${name}, ${theme}`;
+      /** Opens the page and waits until it has settled; the page as the reader sees it then. */
+      const open = async () => {
+        await page.goto(`${base}/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=docs&globals=theme:${theme}`, {
+          timeout: 180_000,
+        });
+        await page.waitForSelector('.sbdocs', { timeout: 300_000 });
+        // Settled: every frame says its story rendered (and played), and the heights hold still for a second.
+        let last = '';
+        let still = 0;
+        const until = Date.now() + SETTLE_MS;
+        for (;;) {
+          const seen = await page.evaluate(readPage);
+          const key = JSON.stringify(seen.frames.map((f) => [f.state, f.height]));
+          still =
+            key === last && seen.frames.every((f) => f.state === undefined || f.state === 'played') ? still + 1 : 0;
+          last = key;
+          if (still >= 4) break;
+          if (Date.now() > until) {
+            failures.push(`${where}: frames never settled (${key})`);
+            break;
+          }
+          await page.waitForTimeout(250);
+        }
+        return page.evaluate(readPage);
+      };
+      // A dev server reloads a page when it first bundles a dependency a story needs: opened again then.
+      let seen;
+      for (let attempt = 1; !seen; attempt++) {
+        seen = await open().catch(async (error) => {
+          if (attempt === 3 || !/context was destroyed|navigation/i.test(String(error))) throw error;
+          await page.waitForTimeout(2000);
+        });
+      }
+      if (values.verbose) console.log(where, JSON.stringify(seen));
+      if (seen.scrollY !== 0) failures.push(`${where}: opened scrolled to ${seen.scrollY} px, not 0`);
+      if (!seen.titleVisible) failures.push(`${where}: the title ${JSON.stringify(seen.title)} is not on screen`);
+      const dark = seen.background < 0.2 && (seen.text ?? 1) > 0.5;
+      const light = seen.background > 0.8 && (seen.text ?? 0) < 0.2;
+      if (theme === 'dark' ? !dark : !light)
+        failures.push(
+          `${where}: the docs text is not in the ${theme} theme (luminance: background ${seen.background.toFixed(2)}, title ${seen.text?.toFixed(2)})`,
+        );
+      if (seen.focus !== 'body') failures.push(`${where}: the docs page's focus moved to a ${seen.focus}`);
+      for (const frame of seen.frames) {
+        if (frame.claimed && frame.width < frame.claimed)
+          failures.push(`${where}: "${frame.title}" is ${frame.width} px wide, not the ${frame.claimed} px it claims`);
+        if (frame.scrollTop !== 0) failures.push(`${where}: "${frame.title}" is scrolled ${frame.scrollTop} px inside`);
+        if (frame.scrollHeight > frame.height + 1 || frame.story > frame.height + 1)
+          failures.push(
+            `${where}: "${frame.title}" cuts its story off (${frame.height} px tall, the story ${Math.max(frame.story, frame.scrollHeight)} px)`,
+          );
+      }
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}
+const pages = entries.length * WIDTHS.length;
+console.log(
+  `docs pages: ${pages - new Set(failures.map((f) => f.split(':')[0])).size} of ${pages} as expected ` +
+    `(${entries.length} pages × ${WIDTHS.length} widths) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
+if (failures.length) {
+  console.error(failures.map((f) => `  ✘ ${f}`).join('\n'));
+  process.exit(1);
+}
