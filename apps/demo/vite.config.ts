@@ -106,11 +106,61 @@ function tokenBackend(env: Record<string, string>): Plugin | undefined {
   };
 }
 
+/**
+ * Proof of consent (issue 35): `POST /api/consent-records` on the dev and preview servers is core's
+ * `createConsentRecordHandler` (`@plinth/core/server`), the route an app would have; src/consent.ts posts each record
+ * to it. A valid record is forwarded to the sandbox's collector (stream `consent-records`), the demo's stand-in for
+ * the app's database; the page itself sends nothing to the sandbox.
+ */
+function consentRecords(env: Record<string, string>): Plugin {
+  const sandbox = (env.VITE_SANDBOX_URL ?? 'http://127.0.0.1:4700').replace(/\/$/, '');
+  const mount = async (middlewares: Connect.Server) => {
+    // Through a variable: the config's bundler leaves it to Node, which finds the built package (core is built
+    // with the sandbox by `start`, and before the journeys).
+    const server = '@plinth/core/server';
+    const { createConsentRecordHandler } = (await import(server)) as typeof import('@plinth/core/server');
+    const handler = createConsentRecordHandler({
+      categories: ['analytics', 'monitoring', 'functional'],
+      save: async (record) => {
+        await fetch(`${sandbox}/collect/consent-records`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(record),
+        });
+      },
+    });
+    middlewares.use('/api/consent-records', (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', async () => {
+        const headers = new Headers();
+        for (const [key, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(key, value);
+        const method = req.method ?? 'GET';
+        const response = await handler(
+          new Request(`http://${req.headers.host}/api/consent-records`, {
+            method,
+            headers,
+            body: method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks),
+          }),
+        );
+        res.statusCode = response.status;
+        response.headers.forEach((value, key) => res.setHeader(key, value));
+        res.end(Buffer.from(await response.arrayBuffer()));
+      });
+    });
+  };
+  return {
+    name: 'plinth-consent-records',
+    configureServer: (server) => mount(server.middlewares),
+    configurePreviewServer: (server) => mount(server.middlewares),
+  };
+}
+
 // Workspace packages resolve to their TypeScript source (the `@plinth/source` condition): no build step.
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_');
   return {
-    plugins: [react(), tokenBackend(env)],
+    plugins: [react(), tokenBackend(env), consentRecords(env)],
     resolve: { conditions: ['@plinth/source', ...defaultClientConditions] },
     server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: vendorProxy(env) },
     // The build is served under the strict policy (the journeys run every page under it; the dev server,

@@ -1,5 +1,4 @@
 import { createConsent } from '@plinth/core';
-import { config } from './config';
 
 /** The categories the banner asks for: `functional` covers feature flags and remembered preferences. */
 const CONSENT_CATEGORIES = ['analytics', 'monitoring', 'functional'] as const;
@@ -39,15 +38,13 @@ if (consentFromCmp) {
 }
 
 /**
- * Proof of consent: a record of each decision (and of the GPC denial) is posted to the sandbox's collector
- * (`POST /collect/consent-records`, vendor `collect`), where a real app would post to its own route built on
- * `createConsentRecordHandler` from `@plinth/core/server`. `@plinth/core/records` is fetched after start-up (off the
- * initial budget); the decisions it records are the visitor's clicks, which come later.
+ * Proof of consent: a record of each decision (and of the GPC denial) is posted to this origin's
+ * `/api/consent-records`, core's `createConsentRecordHandler` on the dev and preview servers (vite.config.ts), which
+ * keeps it in the sandbox's collector. `@plinth/core/records` is fetched after start-up (off the initial budget); the
+ * decisions it records are the visitor's clicks, which come later.
  */
-if (typeof window !== 'undefined' && config.inspector) {
+if (typeof window !== 'undefined') {
   void import('@plinth/core/records').then(({ recordConsent }) =>
-    recordConsent(consent, (record) =>
-      navigator.sendBeacon(`${config.sandboxUrl}/collect/consent-records`, JSON.stringify(record)),
-    ),
+    recordConsent(consent, (record) => navigator.sendBeacon('/api/consent-records', JSON.stringify(record))),
   );
 }
