@@ -34,18 +34,22 @@ export function StoryFrame({
   theme,
   width,
   height,
+  modes = {},
 }: {
   id: string;
   title: string;
   theme: Theme;
   width?: number;
   height?: string;
+  /** The toolbar's accessibility modes that are on (preview.tsx), passed on to the story in the frame. */
+  modes?: Record<string, string>;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const column = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState(200);
   const [scale, setScale] = useState(1);
-  const src = `iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=theme:${theme}`;
+  const globals = [`theme:${theme}`, ...Object.entries(modes).map(([name, value]) => `${name}:${value}`)].join(';');
+  const src = `iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=${globals}`;
 
   // The column's width against the frame's own: scaled down when the column is narrower (a phone's docs page).
   useEffect(() => {

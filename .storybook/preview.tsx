@@ -14,6 +14,9 @@ import { flagsToolbar } from '../packages/flags/src/testing';
 import { StoryFrame } from './frames';
 import { applyTheme, storyTestHooks, type Theme, WIDTHS, type Width } from './widths';
 
+/** The accessibility modes' values when off (initialGlobals; a docs frame's URL names only the others). */
+const MODE_DEFAULTS: Record<string, string> = { direction: 'ltr', textSize: '100', motion: 'full' };
+
 interface FrameParameters {
   /** The width the story opens at (a default: the toolbar can change it). Without it: the canvas's width. */
   width?: Width;
@@ -33,6 +36,30 @@ const withTheme: Decorator = (Story, { globals, viewMode }) => {
       <Story />
     </div>
   );
+};
+
+/**
+ * The toolbar's accessibility modes, on the story's page (the canvas, or a docs page's frame, which gets them in its
+ * URL): right-to-left text (`dir="rtl"` on the root), text at 200 % (the root's font size: every size in the
+ * tokens is in rem; WCAG 1.4.4) and reduced motion (`data-motion="reduce"` on the root: tokens.css applies the same
+ * rule as under `prefers-reduced-motion: reduce`). Forced colours cannot be switched from a page's script: Chromium's
+ * DevTools (Rendering → Emulate CSS media feature forced-colors) does it; the demo's journeys test it
+ * (apps/demo/e2e/accessibility.spec.ts).
+ */
+const withAccessibilityModes: Decorator = (Story, { globals, viewMode }) => {
+  const direction = globals.direction === 'rtl' ? 'rtl' : 'ltr';
+  // A URL's `globals=textSize:200` arrives as a number.
+  const textSize = String(globals.textSize) === '200' ? '200%' : '';
+  const motion = globals.motion === 'reduce' ? 'reduce' : undefined;
+  useEffect(() => {
+    if (viewMode !== 'story') return;
+    const root = document.documentElement;
+    root.dir = direction;
+    root.style.fontSize = textSize;
+    if (motion) root.dataset.motion = motion;
+    else delete root.dataset.motion;
+  }, [direction, textSize, motion, viewMode]);
+  return <Story />;
 };
 
 /**
@@ -135,6 +162,12 @@ const withDocsFrame: Decorator = (Story, context) => {
       id={context.id}
       title={`${context.title}: ${context.name}`}
       theme={context.globals.theme === 'dark' ? 'dark' : 'light'}
+      modes={Object.fromEntries(
+        ['direction', 'textSize', 'motion'].flatMap((name) => {
+          const value = String(context.globals[name] ?? MODE_DEFAULTS[name]);
+          return value !== MODE_DEFAULTS[name] ? [[name, value]] : [];
+        }),
+      )}
       width={width ? WIDTHS[width].width : undefined}
       height={docsHeight}
     />
@@ -157,8 +190,44 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    direction: {
+      description: 'Text direction (right-to-left for Arabic, Hebrew…)',
+      toolbar: {
+        title: 'Direction',
+        icon: 'transfer',
+        items: [
+          { value: 'ltr', title: 'Left to right' },
+          { value: 'rtl', title: 'Right to left' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+    textSize: {
+      description: 'Text size (WCAG 1.4.4: text resized to 200 % without loss of content)',
+      toolbar: {
+        title: 'Text size',
+        icon: 'zoom',
+        items: [
+          { value: '100', title: 'Text 100 %' },
+          { value: '200', title: 'Text 200 %' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+    motion: {
+      description: 'Motion (reduced: as under prefers-reduced-motion: reduce)',
+      toolbar: {
+        title: 'Motion',
+        icon: 'play',
+        items: [
+          { value: 'full', title: 'Full motion' },
+          { value: 'reduce', title: 'Reduced motion' },
+        ],
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { theme: 'light' },
+  initialGlobals: { theme: 'light', ...MODE_DEFAULTS },
   beforeEach: sizeForTest,
   afterEach: afterPlayInDocs,
   // The last decorator is the outermost.
@@ -169,6 +238,7 @@ const preview: Preview = {
       </StrictMode>
     ),
     withTheme,
+    withAccessibilityModes,
     withStoryWidth,
     withDocsFrame,
   ],
