@@ -60,6 +60,9 @@ export function browserTestConfig(
       // Each file in a page of its own: the vendor SDKs keep globals (window.DD_LOGS, posthog's).
       isolate: true,
       typecheck: { enabled: false },
+      // A real SDK's import and start on a loaded 2-core machine can pass the default 1 s of `expect.poll`
+      // (a CI run from a fresh clone: 'loading' for 1 s); every wait stays bounded.
+      expect: { poll: { timeout: 10_000 } },
       browser: {
         enabled: true,
         headless: true,

@@ -61,6 +61,7 @@ async function logAndCrash(message: string) {
   return { log: await find(message), crashed: await find(`${message} (crash)`) };
 }
 
+/** Monitoring granted and the SDK loaded (bounded by the browser tests' 10 s poll: vitest.shared.ts). */
 const ready = async () => {
   consent.grant('monitoring');
   await expect.poll(() => logger.status()).toBe('ready');
@@ -80,7 +81,7 @@ describe('who a log names, with the real Datadog SDK', () => {
     await ready();
     // Loaded; wait until the SDK has started too: an error thrown between its init and its start is assembled
     // before the context calls it buffered meanwhile (the user included): the SDK's own order.
-    await expect.poll(() => logger.sessionId(), { timeout: 5_000 }).toBeDefined();
+    await expect.poll(() => logger.sessionId()).toBeDefined();
     await crash('crashed after the first load (crash)');
     flush(logger, 'pending');
     await expect.poll(() => find('crashed after the first load (crash)'), { timeout: 10_000 }).toBeTruthy();
