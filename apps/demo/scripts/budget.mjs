@@ -12,7 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildAndMeasure } from './initial-js.mjs';
 
-const BUDGET_KB = 6;
+// 6 → 7.8 KB on 2026-11-27 (7.7 KB measured, 5.2 before): core's one visitor context (its slices and writer, the
+// loader's reconcile step, the rule for queued events, the transition table: +0.8 KB), consent's Global Privacy
+// Control, policy revisions and server state in the store (+0.4 KB), the demo's skip links, banner focus handling
+// and consent records route (the rest, with the packages' thin visitor writers). The README says the same.
+const BUDGET_KB = 7.8;
 /** Third-party SDKs the demo must load lazily (file names and package names). */
 const VENDORS = [
   'posthog',
