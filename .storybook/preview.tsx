@@ -174,6 +174,17 @@ const withDocsFrame: Decorator = (Story, context) => {
   );
 };
 
+/** A toolbar menu for one accessibility mode: its values and their titles, in order. */
+const mode = (description: string, title: string, icon: string, items: Record<string, string>) => ({
+  description,
+  toolbar: {
+    title,
+    icon,
+    items: Object.entries(items).map(([value, text]) => ({ value, title: text })),
+    dynamicTitle: true,
+  },
+});
+
 const preview: Preview = {
   tags: ['autodocs'],
   globalTypes: {
@@ -190,42 +201,18 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
-    direction: {
-      description: 'Text direction (right-to-left for Arabic, Hebrew…)',
-      toolbar: {
-        title: 'Direction',
-        icon: 'transfer',
-        items: [
-          { value: 'ltr', title: 'Left to right' },
-          { value: 'rtl', title: 'Right to left' },
-        ],
-        dynamicTitle: true,
-      },
-    },
-    textSize: {
-      description: 'Text size (WCAG 1.4.4: text resized to 200 % without loss of content)',
-      toolbar: {
-        title: 'Text size',
-        icon: 'zoom',
-        items: [
-          { value: '100', title: 'Text 100 %' },
-          { value: '200', title: 'Text 200 %' },
-        ],
-        dynamicTitle: true,
-      },
-    },
-    motion: {
-      description: 'Motion (reduced: as under prefers-reduced-motion: reduce)',
-      toolbar: {
-        title: 'Motion',
-        icon: 'play',
-        items: [
-          { value: 'full', title: 'Full motion' },
-          { value: 'reduce', title: 'Reduced motion' },
-        ],
-        dynamicTitle: true,
-      },
-    },
+    direction: mode('Text direction (right-to-left for Arabic, Hebrew…)', 'Direction', 'transfer', {
+      ltr: 'Left to right',
+      rtl: 'Right to left',
+    }),
+    textSize: mode('Text size (WCAG 1.4.4: text resized to 200 % without loss of content)', 'Text size', 'zoom', {
+      '100': 'Text 100 %',
+      '200': 'Text 200 %',
+    }),
+    motion: mode('Motion (reduced: as under prefers-reduced-motion: reduce)', 'Motion', 'play', {
+      full: 'Full motion',
+      reduce: 'Reduced motion',
+    }),
   },
   initialGlobals: { theme: 'light', ...MODE_DEFAULTS },
   beforeEach: sizeForTest,
