@@ -566,7 +566,7 @@ export default function Layout({ children }: { children: React.ReactNode }) {
 import { ConsentProvider, useConsent } from '@plinth/core';
 
 export function Providers({ children }: { children: React.ReactNode }) {
-  return <ConsentProvider options={{ storage: null }}>{children}</ConsentProvider>;
+  return <ConsentProvider config={{ storage: null }}>{children}</ConsentProvider>;
 }
 
 export function ConsentState() {

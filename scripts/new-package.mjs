@@ -153,7 +153,7 @@ describe('SSR', () => {
     const { ConsentProvider } = await import('@plinth/core');
     const { ${Name}Provider } = await import('./index');
     const html = renderToString(
-      <ConsentProvider options={{ storage: null }}>
+      <ConsentProvider config={{ storage: null }}>
         <${Name}Provider>
           <p>ok</p>
         </${Name}Provider>

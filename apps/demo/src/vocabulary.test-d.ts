@@ -13,18 +13,21 @@ import {
 import { createTestAnalytics, resetAnalytics, type TestAnalyticsProvider } from '@plinth/analytics/testing';
 import { type Auth, type AuthConfig, type AuthProvider, createAuth, useAuthFailure } from '@plinth/auth';
 import { createTestAuth, resetAuth, type TestAuthProvider } from '@plinth/auth/testing';
-import type {
-  ConfigErrorCode,
-  ConsentStore,
-  DropCounts,
-  PlinthError,
-  VendorErrorCode,
-  VendorLifecycle,
-  VendorLoader,
-  VendorLoaderOptions,
-  VendorStatus,
-  VisitorStore,
-  VisitorUpdate,
+import {
+  type ConfigErrorCode,
+  type ConsentConfig,
+  type ConsentProvider,
+  type ConsentStore,
+  createConsent,
+  type DropCounts,
+  type PlinthError,
+  type VendorErrorCode,
+  type VendorLifecycle,
+  type VendorLoader,
+  type VendorLoaderConfig,
+  type VendorStatus,
+  type VisitorStore,
+  type VisitorUpdate,
 } from '@plinth/core';
 import { createTestConsent, resetChannel, TestConsentProvider } from '@plinth/core/testing';
 import {
@@ -62,6 +65,9 @@ expectTypeOf(createAnalytics).parameter(0).toEqualTypeOf<AnalyticsConfig>();
 expectTypeOf<FlagsConfig>().toExtend<Parameters<typeof createFlags>[0]>();
 expectTypeOf(createLogger).parameter(0).toEqualTypeOf<LoggerConfig>();
 expectTypeOf(createAuth).parameter(0).toEqualTypeOf<AuthConfig>();
+expectTypeOf(createConsent).parameter(0).toEqualTypeOf<ConsentConfig | undefined>();
+expectTypeOf<ComponentProps<typeof ConsentProvider>>().toHaveProperty('config');
+expectTypeOf<ComponentProps<typeof ConsentProvider>>().not.toHaveProperty('options');
 
 // consent: a store, or `false` for none (optional in the config: the provider takes the nearest ConsentProvider's)
 expectTypeOf<AnalyticsConfig['consent']>().toEqualTypeOf<ConsentStore | false | undefined>();
@@ -102,7 +108,7 @@ expectTypeOf<Flags['setContext']>().toBeFunction();
 expectTypeOf<Flags['setUserAttributes']>().toBeFunction();
 expectTypeOf<Logger['setGlobalContext']>().toBeFunction();
 // one reconcile step per vendor, run by core's loader
-expectTypeOf<NonNullable<VendorLoaderOptions<PosthogAdapter>['reconcile']>>().toBeFunction();
+expectTypeOf<NonNullable<VendorLoaderConfig<PosthogAdapter>['reconcile']>>().toBeFunction();
 
 // queued events: one rule, one count by reason
 expectTypeOf<Analytics['dropped']>().returns.toEqualTypeOf<DropCounts>();

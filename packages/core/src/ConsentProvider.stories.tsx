@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ComponentType } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { ConsentProvider, useConsent } from './ConsentProvider';
-import type { ConsentOptions } from './consent';
+import type { ConsentConfig } from './consent';
 
 const CATEGORIES = [
   { category: 'analytics', label: 'Product analytics' },
@@ -68,29 +68,29 @@ const STARTS = {
     initial: { analytics: 'granted', monitoring: 'granted', functional: 'granted' },
   },
   'Everything denied': { storage: null, initial: { analytics: 'denied', monitoring: 'denied', functional: 'denied' } },
-} satisfies Record<string, ConsentOptions>;
+} satisfies Record<string, ConsentConfig>;
 type Start = keyof typeof STARTS;
 
-/** The stories' args: the `options` prop by the name of its preset (a control needs names, not objects). */
+/** The stories' args: the `config` prop by the name of its preset (a control needs names, not objects). */
 interface Args {
-  options: Start;
+  config: Start;
   store?: never;
   children?: never;
 }
 
 const meta = {
   title: 'core/ConsentProvider',
-  // Its docs (props, types); the stories' args name the `options` preset, and `render` maps it to the prop.
+  // Its docs (props, types); the stories' args name the `config` preset, and `render` maps it to the prop.
   component: ConsentProvider as unknown as ComponentType<Args>,
   // Keyed by the preset: choosing another one in the controls starts a new store from it.
-  render: ({ options }) => (
-    <ConsentProvider key={options} options={STARTS[options]}>
+  render: ({ config }) => (
+    <ConsentProvider key={config} config={STARTS[config]}>
       <Banner />
     </ConsentProvider>
   ),
-  args: { options: 'No decision yet' },
+  args: { config: 'No decision yet' },
   argTypes: {
-    options: {
+    config: {
       control: 'select',
       options: Object.keys(STARTS),
       description:
@@ -98,7 +98,7 @@ const meta = {
         '(`storage`, default `localStorage`), the categories asked for and the `version`. The presets here keep ' +
         'the decisions in memory.',
     },
-    // Wiring: a store made elsewhere (an alternative to `options`), and the app below the provider.
+    // Wiring: a store made elsewhere (an alternative to `config`), and the app below the provider.
     store: { table: { disable: true } },
     children: { table: { disable: true } },
   },
@@ -125,7 +125,7 @@ this page uses a minimal one).
 
 - Show the banner while \`pending\` is true, with "Accept all" and "Reject all" equally easy to reach.
 - Offer a way back to the choice at any time (a "Privacy choices" link that calls \`reset()\` or \`set()\`).
-- Bump \`options.version\` when what you ask for changes: stored decisions of another version are ignored and
+- Bump \`config.version\` when what you ask for changes: stored decisions of another version are ignored and
   every visitor is asked again.
 
 **Don't**
@@ -133,7 +133,7 @@ this page uses a minimal one).
 - Don't render two providers with separate stores: packages would follow different decisions.
 - Don't treat \`pending\` as consent: until the visitor decides, vendor SDKs are not even downloaded.
 - Don't ask for a category the store does not list: \`status('marketing')\` throws unless \`marketing\` is in
-  \`options.categories\`.
+  \`config.categories\`.
 
 **States**: no decision yet (the banner shows), every category decided (granted, denied or a mix; the banner
 is gone), and back to undecided after \`reset()\`.
@@ -148,7 +148,7 @@ type Story = StoryObj<typeof meta>;
 /**
  * No decision yet: every category is `pending`, `useConsent().pending` is true and the banner shows. This is a
  * first visit, a visitor whose browser kept no record (private window, cleared storage), one who clicked
- * "Change" (`reset()`), or every visitor after the app bumped `options.version`. Analytics and logging queue
+ * "Change" (`reset()`), or every visitor after the app bumped `config.version`. Analytics and logging queue
  * their calls meanwhile; nothing is downloaded or sent.
  */
 export const Pending: Story = {
@@ -179,7 +179,7 @@ export const Accepted: Story = {
  * functional granted), read from storage at start-up: no banner, only the way back to the choice ("Change").
  */
 export const Decided: Story = {
-  args: { options: 'Analytics denied and the rest granted' },
+  args: { config: 'Analytics denied and the rest granted' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Product analytics:').nextElementSibling).toHaveTextContent('denied');

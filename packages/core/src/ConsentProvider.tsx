@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   type ConsentCategory,
-  type ConsentOptions,
+  type ConsentConfig,
   type ConsentState,
   type ConsentStatus,
   type ConsentStore,
@@ -13,18 +13,19 @@ const ConsentContext = createContext<ConsentStore | null>(null);
 const ServerConsentContext = createContext<Partial<Record<ConsentCategory, ConsentStatus>> | undefined>(undefined);
 
 /**
- * Give a ready store, or options to create one, never both. `serverState`: the decisions the server knows (read from
+ * Give a ready store, or the config to create one (`createConsent`'s), never both, as the vendors' providers take an
+ * `instance` or a `config`. `serverState`: the decisions the server knows (read from
  * the consent cookie with `readConsentCookie` from `@plinth/core/server`), used for the server render and for
  * hydration, so the banner is drawn in the right state from the first byte.
  */
 export type ConsentProviderProps = {
   children?: ReactNode;
   serverState?: Partial<Record<ConsentCategory, ConsentStatus>>;
-} & ({ store: ConsentStore; options?: never } | { store?: never; options?: ConsentOptions });
+} & ({ store: ConsentStore; config?: never } | { store?: never; config?: ConsentConfig });
 
-export function ConsentProvider({ store, options, serverState, children }: ConsentProviderProps) {
+export function ConsentProvider({ store, config, serverState, children }: ConsentProviderProps) {
   // Created once per provider, lazily (never at module scope, never twice under StrictMode's double render).
-  const [own] = useState(() => (store ? null : createConsent(options)));
+  const [own] = useState(() => (store ? null : createConsent(config)));
   const provided = <ConsentContext.Provider value={store ?? own}>{children}</ConsentContext.Provider>;
   return serverState ? (
     <ServerConsentContext.Provider value={serverState}>{provided}</ServerConsentContext.Provider>

@@ -1,5 +1,5 @@
 import { createEmitter } from './emitter';
-import { PlinthError } from './error';
+import { configError } from './error';
 import { isBrowser } from './is-browser';
 
 export type ConsentStatus = 'pending' | 'granted' | 'denied';
@@ -48,7 +48,7 @@ export interface PrivacySignal {
   readonly categories: readonly ConsentCategory[];
 }
 
-export interface ConsentOptions {
+export interface ConsentConfig {
   /** Categories asked for. Default `['analytics', 'monitoring', 'functional']`. */
   categories?: readonly ConsentCategory[];
   /** First-party storage key. Default `'plinth.consent'`. */
@@ -84,7 +84,7 @@ export interface ConsentStore {
   readonly revision: ConsentRevision;
   /** A snapshot; the same object until something changes (for `useSyncExternalStore`). */
   getState(): ConsentState;
-  /** The decision for `category`; throws a `PlinthError` for a category this store does not ask for. */
+  /** The decision for `category`; throws a `PlinthError` (`config`, `unknown_category`) for a category this store does not ask for. */
   get(category: ConsentCategory): ConsentStatus;
   /**
    * Grant these categories (all of them when none is named, except those Global Privacy Control holds denied:
@@ -122,33 +122,34 @@ interface StoredRecord {
 
 export const DEFAULT_CATEGORIES: readonly ConsentCategory[] = ['analytics', 'monitoring', 'functional'];
 
+/** The same mistake as the loader's (`source: 'config'`, `code: 'unknown_category'`): one source and code everywhere. */
 const unknownCategory = (category: string, categories: readonly string[]) =>
-  new PlinthError(`unknown consent category "${category}" (this store asks for ${categories.join(', ')})`, {
-    source: 'consent',
-    code: 'unknown_category',
-  });
+  configError(
+    `unknown consent category "${category}" (this store asks for ${categories.join(', ')})`,
+    'unknown_category',
+  );
 
 const isDecision = (value: unknown): value is ConsentDecision => value === 'granted' || value === 'denied';
 
-export function createConsent(options: ConsentOptions = {}): ConsentStore {
-  const categories = options.categories ?? DEFAULT_CATEGORIES;
-  const key = options.storageKey ?? 'plinth.consent';
-  const version = options.version ?? 1;
+export function createConsent(config: ConsentConfig = {}): ConsentStore {
+  const categories = config.categories ?? DEFAULT_CATEGORIES;
+  const key = config.storageKey ?? 'plinth.consent';
+  const version = config.version ?? 1;
   const listeners = createEmitter<[ConsentState, readonly ConsentChange[], ConsentSource | undefined]>();
-  for (const category of options.saleOrSharing ?? []) {
+  for (const category of config.saleOrSharing ?? []) {
     if (!categories.includes(category)) throw unknownCategory(category, categories);
   }
   const gpc =
-    options.globalPrivacyControl ??
+    config.globalPrivacyControl ??
     (isBrowser && (navigator as Navigator & { globalPrivacyControl?: unknown }).globalPrivacyControl === true);
-  const held = gpc ? (options.saleOrSharing ?? []) : [];
+  const held = gpc ? (config.saleOrSharing ?? []) : [];
   const privacySignal: PrivacySignal = { active: gpc, categories: held };
-  const revision: { current: string; previous?: string } = { current: options.revision ?? String(version) };
+  const revision: { current: string; previous?: string } = { current: config.revision ?? String(version) };
   let state: ConsentState | undefined;
   let stopSync: (() => void) | undefined;
 
-  const storage = (): ConsentOptions['storage'] => {
-    if (options.storage !== undefined) return options.storage;
+  const storage = (): ConsentConfig['storage'] => {
+    if (config.storage !== undefined) return config.storage;
     try {
       return isBrowser ? window.localStorage : null;
     } catch {
@@ -158,11 +159,11 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
 
   const read = (): ConsentState => {
     const next: Record<string, ConsentStatus> = {};
-    for (const category of categories) next[category] = options.initial?.[category] ?? 'pending';
+    for (const category of categories) next[category] = config.initial?.[category] ?? 'pending';
     try {
       const raw = storage()?.getItem(key);
       const record = raw ? (JSON.parse(raw) as Partial<StoredRecord>) : undefined;
-      if (record?.decisions && options.revision !== undefined && record.r !== options.revision) {
+      if (record?.decisions && config.revision !== undefined && record.r !== config.revision) {
         revision.previous = record.r ?? ''; // decided under an older policy: asked again
       } else if (record?.v === version && record.decisions) {
         for (const category of categories) {
@@ -197,7 +198,7 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
       else {
         const record: StoredRecord = { v: version, decisions, updatedAt: new Date().toISOString() };
         if (gpc) record.gpc = true;
-        if (options.revision !== undefined) record.r = options.revision;
+        if (config.revision !== undefined) record.r = config.revision;
         store?.setItem(key, JSON.stringify(record));
       }
     } catch {
@@ -265,7 +266,7 @@ export function createConsent(options: ConsentOptions = {}): ConsentStore {
     subscribe(listener) {
       const off = listeners.subscribe(listener);
       // Follow decisions made in other tabs while anyone listens (the record is already stored).
-      if (isBrowser && options.storage === undefined && !stopSync) {
+      if (isBrowser && config.storage === undefined && !stopSync) {
         const onStorage = (event: StorageEvent) => {
           if (event.key === key) apply(read());
         };

@@ -32,8 +32,8 @@ export {
 export {
   type ConsentCategory,
   type ConsentChange,
+  type ConsentConfig,
   type ConsentDecision,
-  type ConsentOptions,
   type ConsentRevision,
   type ConsentSource,
   type ConsentState,
@@ -74,6 +74,6 @@ export {
   type VendorCall,
   type VendorErrorCode,
   type VendorLoader,
-  type VendorLoaderOptions,
+  type VendorLoaderConfig,
   type VendorStatus,
 } from './vendor-loader';

@@ -44,7 +44,7 @@ export interface CallOptions {
   state?: string;
 }
 
-export interface VendorLoaderOptions<Sdk> {
+export interface VendorLoaderConfig<Sdk> {
   /** The vendor's name, for errors and reports (`'posthog'`). */
   name: string;
   /**
@@ -156,7 +156,7 @@ const looksBlocked = (error: unknown) =>
  * is decided by `transition` (`./loader-machine`, a table of typed events); this file does what each step
  * entails: import, flush, `onRevoke`, `reconcile`. Nothing it does rejects.
  */
-export function createVendorLoader<Sdk>(options: VendorLoaderOptions<Sdk>): VendorLoader<Sdk> {
+export function createVendorLoader<Sdk>(options: VendorLoaderConfig<Sdk>): VendorLoader<Sdk> {
   const { name, consent, queueLimit = 100, timeoutMs = 10_000, loadOn = 'consent' } = options;
   requireConsent(name, consent, '{ store, category }, or `false` for none');
   if (consent && !consent.store.categories.includes(consent.category)) {

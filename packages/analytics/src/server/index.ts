@@ -8,7 +8,7 @@ import { configError, PlinthError, scrubDeep } from '@plinth/core/server';
 import { type PosthogRegion, regionHosts } from '../hosts';
 import type { AnyEvents, EventCatalogue, GroupTypes, PersonUpdate } from '../types';
 
-export interface ServerAnalyticsOptions {
+export interface ServerAnalyticsConfig {
   /** The project's API key (the same public token the browser uses). */
   token: string;
   /** The PostHog Cloud region; default `'us'`. Ignored when `apiHost` is given. */
@@ -81,7 +81,7 @@ interface WireEvent {
  * app passes it along.
  */
 export function createServerAnalytics<E extends EventCatalogue = AnyEvents>(
-  options: ServerAnalyticsOptions,
+  options: ServerAnalyticsConfig,
 ): ServerAnalytics<E> {
   const { token, timeoutMs = 3000, scrubParams = [] } = options;
   if (!token) throw configError('analytics: `token` (the project API key) is required', 'missing_option');

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BACKEND_REFRESH_TOKEN } from '../backend';
-import { createTokenHandler, type TokenHandlerOptions } from './createTokenHandler';
+import { createTokenHandler, type TokenHandlerConfig } from './createTokenHandler';
 import { toNodeHandler } from './node';
 
 const APP = 'https://app.example';
@@ -49,7 +49,7 @@ function fakeProvider(answers: { token?: () => Response } = {}) {
   };
 }
 
-const setup = (options: Partial<TokenHandlerOptions> = {}, answers?: Parameters<typeof fakeProvider>[0]) => {
+const setup = (options: Partial<TokenHandlerConfig> = {}, answers?: Parameters<typeof fakeProvider>[0]) => {
   const provider = fakeProvider(answers);
   const handler = createTokenHandler({
     issuer: ISSUER,

@@ -2,7 +2,7 @@ import { configError } from '@plinth/core/server';
 import { BACKEND_REFRESH_TOKEN } from '../backend';
 import { cookieBox } from './cookie';
 
-export interface TokenHandlerOptions {
+export interface TokenHandlerConfig {
   /**
    * The provider's issuer: its token and revocation endpoints are read once from its discovery document (whose
    * `issuer` must be this one). Or give `tokenEndpoint` (and `revocationEndpoint`) instead.
@@ -82,8 +82,8 @@ const refuse = (status: number, error: string, error_description: string, header
  * - `DELETE`: revokes the cookie's refresh token and drops the cookie (a sign-out from elsewhere).
  * Any other grant, a request from another origin, or a `client_id` other than `clientId` is refused.
  */
-export function createTokenHandler(options: TokenHandlerOptions): TokenHandler {
-  const { clientId, clientSecret, cookie = {} as TokenHandlerOptions['cookie'] } = options ?? {};
+export function createTokenHandler(options: TokenHandlerConfig): TokenHandler {
+  const { clientId, clientSecret, cookie = {} as TokenHandlerConfig['cookie'] } = options ?? {};
   if (!clientId) throw configError('auth/server: `clientId` is required', 'missing_option');
   if (!clientSecret) throw configError('auth/server: `clientSecret` is required', 'missing_option');
   if (typeof cookie.secret !== 'string' || cookie.secret.length < 32)

@@ -22,7 +22,7 @@ export { LAUNCHDARKLY_BOOTSTRAP_URL, LAUNCHDARKLY_URLS } from '../endpoints';
 export { canonicalKey, type SecureModeContext } from '../ldContext';
 export { newVisitorKey, VISITOR_KEY_COOKIE, visitorKeyCookie, visitorKeyFrom } from '../visitorKey';
 
-export interface BootstrapOptions {
+export interface BootstrapConfig {
   clientSideId: string;
   /**
    * The visitor's `functional` consent as your server knows it (e.g. from your own consent cookie; the
@@ -104,7 +104,7 @@ const base64url = (text: string) => {
  */
 export async function createBootstrap<Defaults extends Record<string, FlagValue>>(
   flags: FlagCatalogue<Defaults>,
-  options: BootstrapOptions,
+  options: BootstrapConfig,
 ): Promise<Partial<Defaults>> {
   const { clientSideId, baseUrl = LAUNCHDARKLY_BOOTSTRAP_URL, timeoutMs = 1000, consent } = options;
   requireConsent('createBootstrap', consent, "'granted', 'pending', 'denied' or false");
