@@ -144,7 +144,9 @@ function consentRecords(env: Record<string, string>): Plugin {
           }),
         );
         res.statusCode = response.status;
-        response.headers.forEach((value, key) => res.setHeader(key, value));
+        response.headers.forEach((value, key) => {
+          res.setHeader(key, value);
+        });
         res.end(Buffer.from(await response.arrayBuffer()));
       });
     });

@@ -106,7 +106,9 @@ test('sign-in on Glewlwyd’s own pages: the name in the header, no token a scri
   }
   // The listener reads each answer's body after the request finished: on a slow machine the header can show the
   // name first (a CI run saw [] here), so the exchange is awaited.
-  await expect.poll(() => exchanges.map(({ grant, status }) => `${grant} ${status}`)).toEqual(['authorization_code 200']);
+  await expect
+    .poll(() => exchanges.map(({ grant, status }) => `${grant} ${status}`))
+    .toEqual(['authorization_code 200']);
   expect(exchanges[0]?.body.refresh_token, 'Glewlwyd issued a refresh token').toBeTruthy();
 
   // Nothing a script can read holds a token: web storage and cookies none, IndexedDB only the sealed record

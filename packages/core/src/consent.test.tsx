@@ -80,7 +80,9 @@ describe('consent store', () => {
     // Reading an unknown category fails closed too: never "pending for ever".
     expect(() => store.get('marketing')).toThrow(/unknown consent category "marketing"/);
     // The same source and code as the loader's for the same mistake.
-    expect(() => store.get('marketing')).toThrow(expect.objectContaining({ source: 'config', code: 'unknown_category' }));
+    expect(() => store.get('marketing')).toThrow(
+      expect.objectContaining({ source: 'config', code: 'unknown_category' }),
+    );
   });
 
   it('keeps working when storage throws', () => {
