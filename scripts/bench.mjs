@@ -271,8 +271,8 @@ try {
     plinth: over('plinth'),
     naive: over('naive'),
     baseline: 0,
-    goal: 'Plinth ≤ 6.0 KB',
-    met: over('plinth') <= 6000,
+    goal: 'Plinth ≤ 7.8 KB', // apps/demo/scripts/budget.mjs's budget, and why it is 7.8
+    met: over('plinth') <= 7800,
   });
 
   browser = await chromium.launch(chromiumLaunchOptions('browser'));
