@@ -1,12 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
 
-const PORT = 4174;
-// E2E_SANDBOX_PORT: for a config of one's own that runs some journeys beside the suite's servers (its own ports).
+// E2E_PORT, E2E_SANDBOX_PORT, E2E_PROXY_PORT, E2E_PROXY_SANDBOX_PORT: to run some journeys beside the suite's
+// servers (or another run's) on ports of one's own.
+const PORT = Number(process.env.E2E_PORT ?? 4174);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4701);
 /** The same build, configured through a first-party proxy (`--proxy`), with a sandbox of its own: e2e/proxy.spec.ts. */
-const PROXY_PORT = 4175;
-const PROXY_SANDBOX_PORT = 4702;
+const PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? 4175);
+const PROXY_SANDBOX_PORT = Number(process.env.E2E_PROXY_SANDBOX_PORT ?? 4702);
 
 /**
  * Journeys in real Chromium against the built demo (what users get: lazy chunks as shipped) and
