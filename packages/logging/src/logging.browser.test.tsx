@@ -190,14 +190,57 @@ describe('@plinth/logging with the real Datadog SDK', () => {
     expect(logger.sessionId()).toBeUndefined(); // the session ended with the consent
     logger.error('logged while rejected');
     channel.report('error', 'reported while rejected');
+    // What the SDK collects itself, past Plinth's loader: an uncaught error (forwardErrorsToLogs), and a log the
+    // app (or another script of the page) makes through the page's SDK directly. Datadog's own consent
+    // (`setTrackingConsent('not-granted')`) is what keeps these from the intake.
+    const dd = (window as unknown as { DD_LOGS: { logger: { info(message: string): void } } }).DD_LOGS;
+    dd.logger.info('sent to the SDK directly while rejected');
+    let seen = nextPageError();
+    setTimeout(() => {
+      throw new Error('uncaught while rejected');
+    });
+    await seen;
     consent.grant('monitoring');
     logger.info('after consent again');
+    dd.logger.info('sent to the SDK directly after consent again');
+    seen = nextPageError();
+    setTimeout(() => {
+      throw new Error('uncaught after consent again');
+    });
+    await seen;
     flush(logger, 'regrant');
+    // The positive sentinels: each way in reaches the intake again once granted.
     await expect.poll(() => find('after consent again'), { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(() => find('sent to the SDK directly after consent again'), { timeout: 10_000 }).toBeTruthy();
+    await expect.poll(() => find('uncaught after consent again'), { timeout: 10_000 }).toBeTruthy();
     const messages = (await logsOf(sandboxUrl)).map((log) => log.message);
     expect(messages).not.toContain('logged while rejected');
     expect(messages).not.toContain('reported while rejected');
+    expect(messages).not.toContain('sent to the SDK directly while rejected');
+    expect(messages).not.toContain('uncaught while rejected');
     // nothing but logs reached the intake: the SDK's own telemetry is off by default
     expect((await received(sandboxUrl)).filter((entry) => entry.route !== 'logs')).toEqual([]);
+  });
+
+  // Last in the file: it stops the file's logger.
+  it("a logger started after another one stopped while consent was withdrawn finds the page's SDK granted again", async () => {
+    await monitoringGranted();
+    consent.deny(); // the page's SDK is now 'not-granted'
+    logger.stop(); // unmounted, say: it hears no grant from now on
+    consent.grant('monitoring');
+    const next = createLogger({
+      clientToken: 'pub-browser-test',
+      proxy: `${sandboxUrl}/datadog/intake`,
+      consent,
+      service: 'plinth-browser-test',
+      loadOn: 'consent',
+      console: false,
+    });
+    next.start();
+    await expect.poll(() => next.status(), { timeout: 10_000 }).toBe('ready'); // the page's SDK, shared
+    next.info('from the next logger');
+    flush(next, 'next logger');
+    await expect.poll(() => find('from the next logger'), { timeout: 10_000 }).toBeTruthy();
+    next.stop();
   });
 });

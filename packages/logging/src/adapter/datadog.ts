@@ -89,13 +89,20 @@ function watchIntake(intake: string, hooks: IntakeHooks) {
 const OWN_USER = '__plinth_usr';
 
 let adapter: DatadogAdapter | undefined;
+/** The SDK's own consent (`trackingConsent`) as last set here: Plinth's store, while a logger follows it. */
+let tracking: 'granted' | 'not-granted' = 'granted';
 
 /**
  * Initialises the SDK once per page (it is a page singleton: `window.DD_LOGS`); a second logger
- * shares the first one's SDK and configuration.
+ * shares the first one's SDK and configuration. A logger loads it only once its consent is granted, so
+ * an SDK left `not-granted` by a logger that stopped following (unmounted while consent was withdrawn)
+ * is granted again here: otherwise it would silently discard every log of the new one.
  */
 export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): DatadogAdapter {
-  if (adapter) return adapter;
+  if (adapter) {
+    if (tracking !== 'granted') adapter.regrant();
+    return adapter;
+  }
   const filter = createLogFilter(options);
   const beforeSend = (event: Parameters<typeof filter>[0]) => {
     // A log made through Plinth names the user signed in when it was made (or the call's own `usr`), or
@@ -122,8 +129,10 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): Data
     service: options.service,
     env: options.env,
     version: options.version,
-    // Plinth loads the SDK only once consent is granted, and revokes it through setTrackingConsent.
-    trackingConsent: 'granted',
+    // Plinth loads the SDK only once consent is granted; from then on the SDK's own consent follows the store:
+    // `revoke` sets it 'not-granted' (the SDK discards what it collects itself, uncaught errors included), `regrant`
+    // sets it 'granted' again (core's loader calls them at each revocation and re-grant).
+    trackingConsent: tracking,
     forwardErrorsToLogs: options.captureErrors !== false,
     forwardConsoleLogs: options.captureConsoleErrors ? ['error'] : [],
     // CSP violations (a `securitypolicyviolation` listener) and the Reporting API's deprecations and
@@ -156,14 +165,18 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): Data
     setUser: (user) => datadogLogs.setUser(user),
     clearUser: () => datadogLogs.clearUser(),
     revoke() {
-      datadogLogs.setTrackingConsent('not-granted');
+      tracking = 'not-granted';
+      datadogLogs.setTrackingConsent(tracking);
       clearStorage();
       // The SDK writes its expired-session cookie asynchronously, under a Web Lock on `_dd_s_v2`
       // when there is one: clear again once that write is done.
       if (navigator.locks) void navigator.locks.request(SESSION_KEYS[0]!, clearStorage).catch(() => undefined);
       else setTimeout(clearStorage, 0);
     },
-    regrant: () => datadogLogs.setTrackingConsent('granted'),
+    regrant() {
+      tracking = 'granted';
+      datadogLogs.setTrackingConsent(tracking);
+    },
     sessionId: () => datadogLogs.getInternalContext()?.session_id,
   };
   return adapter;
