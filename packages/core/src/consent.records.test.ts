@@ -1,6 +1,6 @@
 // Policy revisions (a decision made under an older revision is asked again) and proof of consent (a record per
 // decision handed to the app; Plinth keeps none).
-import { createConsent } from './consent';
+import { type ConsentStore, createConsent } from './consent';
 import { type ConsentRecord, checkConsentRecord } from './consent-record';
 import { recordConsent } from './records';
 
@@ -91,5 +91,35 @@ describe('proof of consent', () => {
     recordConsent(createConsent({ saleOrSharing: ['analytics'], globalPrivacyControl: true }), (r) => later.push(r));
     await Promise.resolve();
     expect(later).toEqual([]);
+  });
+
+  it('records the signal once, not on every page: again when it applies anew (off then on, another revision)', async () => {
+    const records: ConsentRecord[] = [];
+    /** A page load: a new store and recorder, the browser still sending GPC (or not). */
+    const load = async (gpc: boolean, revision = '2026-11', visitor?: (store: ConsentStore) => void) => {
+      const store = createConsent({ saleOrSharing: ['analytics'], globalPrivacyControl: gpc, revision });
+      const stop = recordConsent(store, (r) => records.push(r));
+      await Promise.resolve();
+      visitor?.(store);
+      stop();
+    };
+    await load(true);
+    expect(records.map((r) => r.source)).toEqual(['gpc']); // the positive sentinel: this page recorded it
+    await load(true);
+    await load(true);
+    expect(records.map((r) => r.source)).toEqual(['gpc']); // the next pages: the same signal, already proven
+    await load(true, '2026-11', (store) => store.deny()); // a decision is recorded as such, and does not make the signal new
+    await load(true);
+    expect(records.map((r) => r.source)).toEqual(['gpc', 'banner']);
+    await load(false); // the browser stopped sending it
+    await load(true); // and sends it again: recorded again
+    expect(records.map((r) => r.source)).toEqual(['gpc', 'banner', 'gpc']);
+    await load(true, '2026-12'); // a new policy revision: the signal applies under it
+    expect(records.map((r) => [r.source, r.revision])).toEqual([
+      ['gpc', '2026-11'],
+      ['banner', '2026-11'],
+      ['gpc', '2026-11'],
+      ['gpc', '2026-12'],
+    ]);
   });
 });

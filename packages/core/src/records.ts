@@ -9,10 +9,25 @@ import { isBrowser } from './is-browser';
 
 export type { ConsentRecord } from './consent-record';
 
+/** Where the last Global Privacy Control record's revision and categories are kept, so the next page does not repeat it. */
+const GPC_KEY = 'plinth.consent.gpc';
+
+/** `localStorage`, or nothing when storage is disabled (then each page records the signal, as before). */
+const storage = (): Storage | undefined => {
+  try {
+    return isBrowser ? window.localStorage : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Calls `onRecord` with a record of each decision made on this page (the banner's, a CMP's; a decision followed
  * from another tab was recorded there) and, when Global Privacy Control holds a category denied, one with source
- * `gpc` for this page, after the current task. Returns the function that stops recording.
+ * `gpc`, after the current task: once, when the signal first applies, and again only when it applies anew (the
+ * browser stopped sending it and sends it again, other categories, another policy revision). What was recorded is
+ * kept in `localStorage` under `plinth.consent.gpc` (the revision and the categories, no identifier). Returns the
+ * function that stops recording.
  */
 export function recordConsent(store: ConsentStore, onRecord: (record: ConsentRecord) => void): () => void {
   const prove = (source: ConsentSource, categories: ConsentState) =>
@@ -26,9 +41,21 @@ export function recordConsent(store: ConsentStore, onRecord: (record: ConsentRec
       page: isBrowser ? location.origin + location.pathname : '',
     });
   let stopped = false;
-  if (store.privacySignal.categories.some((category) => store.get(category) === 'denied')) {
-    const held = store.getState();
-    queueMicrotask(() => stopped || prove('gpc', held));
+  const denied = store.privacySignal.categories.filter((category) => store.get(category) === 'denied');
+  const signal = JSON.stringify([store.revision.current, denied]);
+  const kept = storage();
+  try {
+    if (denied.length === 0) kept?.removeItem(GPC_KEY); // the signal holds nothing: its next denial is new
+    if (denied.length > 0 && kept?.getItem(GPC_KEY) !== signal) {
+      const held = store.getState();
+      queueMicrotask(() => {
+        if (stopped) return;
+        prove('gpc', held);
+        kept?.setItem(GPC_KEY, signal);
+      });
+    }
+  } catch {
+    // storage refused (quota): nothing to compare with
   }
   const off = store.subscribe((state, _changes, source) => {
     if (source) prove(source, state);
