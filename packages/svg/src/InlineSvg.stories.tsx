@@ -84,7 +84,7 @@ const meta = {
   title: 'svg/InlineSvg',
   // InlineSvg's own props table (its docgen); the stories render it through `toProps`.
   component: InlineSvg as unknown as ComponentType<Args>,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'stable'],
   render: (args) => <InlineSvg {...toProps(args)} />,
   parameters: {
     docs: {

@@ -131,6 +131,24 @@ describe('InlineSvg', () => {
     }
   });
 
+  it('renames the references in aria-labelledby, <use href>, quoted url() and <style> with the ids; other links stay', async () => {
+    replies['/refs.svg'] = {
+      body: `<svg xmlns="http://www.w3.org/2000/svg" aria-labelledby="t d"><title id="t">Chart</title><desc id="d">Up</desc><style>#dot{fill:url('#g')}</style><defs><linearGradient id="g"/><circle id="dot" r="1"/></defs><use href="#dot"/><rect fill="url('#g')"/><use href="/sprite.svg#dot"/></svg>`,
+    };
+    configureSvg({ allowExternalUse: true });
+    render(<InlineSvg src="/refs.svg" className="refs" />);
+    await waitFor(() => expect(document.querySelector('svg.refs circle')).not.toBeNull());
+    const svg = document.querySelector('svg.refs')!;
+    const hash = /^t__(.+)$/.exec(svg.querySelector('title')!.id)![1]!;
+    expect(svg.getAttribute('aria-labelledby')).toBe(`t__${hash} d__${hash}`);
+    expect(svg.querySelector('style')!.textContent).toBe(`#dot__${hash}{fill:url('#g__${hash}')}`);
+    expect([...svg.querySelectorAll('use')].map((use) => use.getAttribute('href'))).toEqual([
+      `#dot__${hash}`,
+      '/sprite.svg#dot',
+    ]);
+    expect(svg.querySelector('rect')!.getAttribute('fill')).toBe(`url('#g__${hash}')`);
+  });
+
   it('keeps IDs as written with uniquifyIDs={false}', async () => {
     render(<InlineSvg src="/a.svg" uniquifyIDs={false} />);
     await waitFor(() => expect(document.querySelector('linearGradient')?.id).toBe('g'));

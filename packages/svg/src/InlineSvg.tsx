@@ -1,10 +1,12 @@
 import {
+  cloneElement,
   forwardRef,
   type ReactNode,
   type SVGProps,
   useCallback,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useSyncExternalStore,
 } from 'react';
@@ -33,13 +35,11 @@ const BLOCKED: SvgEntry = { status: 'failed', error: new SvgError('not on an all
 const noSubscribe = () => () => {};
 const onServer = () => IDLE;
 
-/** `title`/`description` reach react-inlinesvg's innerHTML: escape them so they stay text. */
-const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * An SVG file inlined into the DOM (so CSS and `currentColor` reach it), fetched once per URL for
- * the whole page and sanitised with DOMPurify before it is parsed. DOMPurify and react-inlinesvg are
- * lazy chunks, downloaded alongside the first file.
+ * the whole page and sanitised with DOMPurify before it is parsed. DOMPurify and react-from-dom are
+ * lazy chunks, downloaded alongside the first file. Works under Trusted Types with the one policy
+ * `plinth-svg` (README, "Going live").
  *
  * @example
  * <InlineSvg src="/icons/cart.svg" title="Cart" width={24} height={24} fallback={<CartGlyph />} />
@@ -68,31 +68,30 @@ export const InlineSvg = forwardRef<SVGSVGElement, InlineSvgProps>(function Inli
       );
   }, [entry, src]);
 
+  // One copy of the sanitised file per instance (its own id suffix, title and description as text), made
+  // again only when one of those changes. A loaded entry implies the renderer chunk is loaded too (loadSvg
+  // waits for both).
+  const render = loadedInliner();
+  const loaded = entry.status === 'loaded' ? entry : undefined;
+  const element = useMemo(() => {
+    if (!loaded || !render) return undefined;
+    try {
+      return render(loaded.svg, { hash: uniquifyIDs ? hash : '', title, description });
+    } catch (cause) {
+      return cause instanceof Error ? cause : new Error(String(cause));
+    }
+  }, [loaded, render, uniquifyIDs, hash, title, description]);
+  const failed = element === null || element instanceof Error;
+  useEffect(() => {
+    if (failed) handlers.current.onError?.(new SvgError(`${src} could not be rendered`, 'render', src, element));
+  }, [failed, element, src]);
+
   const box = (
     <svg {...svgProps} ref={ref} aria-hidden="true" data-svg-state={entry.status === 'failed' ? 'error' : 'loading'} />
   );
 
-  if (entry.status === 'failed') return <>{fallback === undefined ? box : fallback}</>;
-  if (entry.status !== 'loaded') return <>{loader === undefined ? box : loader}</>;
-
-  // A loaded entry implies the inliner chunk is loaded too (loadSvg waits for both).
-  const Inliner = loadedInliner();
-  if (!Inliner) return <>{loader === undefined ? box : loader}</>;
-  return (
-    <Inliner
-      markup={entry.markup}
-      svgProps={{ ...svgProps, role: svgProps.role ?? (title ? 'img' : undefined) }}
-      title={typeof title === 'string' ? text(title) : title}
-      description={description === undefined ? undefined : text(description)}
-      uniquifyIDs={uniquifyIDs}
-      uniqueHash={hash}
-      innerRef={ref}
-      loader={loader === undefined ? box : loader}
-      fallback={fallback === undefined ? box : fallback}
-      onError={(cause) => {
-        const error = new SvgError(`${src} could not be rendered`, 'render', src, cause);
-        handlers.current.onError?.(error);
-      }}
-    />
-  );
+  if (entry.status === 'failed' || failed) return <>{fallback === undefined ? box : fallback}</>;
+  if (!element) return <>{loader === undefined ? box : loader}</>;
+  // The app's props win over the file's own attributes on the root, as with react-inlinesvg.
+  return cloneElement(element, { ...svgProps, role: svgProps.role ?? (title ? 'img' : undefined), ref } as object);
 });

@@ -21,5 +21,5 @@ export interface SanitizeSvgOptions {
 export async function sanitizeSvg(markup: string, options: SanitizeSvgOptions = {}): Promise<string> {
   if (!isBrowser || typeof markup !== 'string') return '';
   const sanitize = await loadSanitizer();
-  return sanitize(markup, !!options.allowExternalUse);
+  return sanitize(markup, !!options.allowExternalUse)?.outerHTML ?? '';
 }

@@ -1,5 +1,5 @@
 import { channel, isBrowser, PlinthError, scrubUrl } from '@plinth/core';
-import { loadInliner, loadSanitizer } from './vendors';
+import { loadInliner, loadSanitizer, type Sanitize } from './vendors';
 
 export interface SvgConfig {
   /** Origins besides the page's own that `src` may point at, e.g. `['https://cdn.example.com']`. */
@@ -13,7 +13,7 @@ export interface SvgConfig {
 /**
  * - `blocked`: `src` is not http(s) on an allowed origin · `network`: offline, DNS or CORS
  * - `status`: not 2xx · `content-type`: not `image/svg+xml` · `not-svg`: no `<svg>` left after sanitising
- * - `load`: the sanitiser or inliner chunk could not be downloaded · `render`: react-inlinesvg could not render it
+ * - `load`: the sanitiser or renderer chunk could not be downloaded · `render`: the file could not be sanitised or rendered
  */
 export type SvgErrorCode = 'blocked' | 'network' | 'status' | 'content-type' | 'not-svg' | 'load' | 'render';
 
@@ -33,7 +33,7 @@ export class SvgError extends PlinthError<'svg', SvgErrorCode> {
 export type SvgEntry =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'loaded'; markup: string }
+  | { status: 'loaded'; markup: string; svg: SVGSVGElement }
   | { status: 'failed'; error: SvgError };
 
 export const IDLE: SvgEntry = { status: 'idle' };
@@ -116,16 +116,24 @@ async function fetchSvg(href: string, current: () => boolean): Promise<string> {
     return fail(href, 'content-type', current, type);
   }
   const text = await response.text();
-  let sanitize: (markup: string, allowExternalUse: boolean) => string;
+  let sanitize: Sanitize;
   try {
     [sanitize] = await vendors;
   } catch (cause) {
     return fail(href, 'load', current, cause);
   }
-  const markup = sanitize(text, config.allowExternalUse);
-  if (!markup) return fail(href, 'not-svg', current);
+  let svg: SVGSVGElement | null;
+  try {
+    svg = sanitize(text, config.allowExternalUse);
+  } catch (cause) {
+    // A sanitiser that throws (say, a page whose Trusted Types directive refuses this package's policy)
+    // must fail the icon like any other cause, not leave it loading.
+    return fail(href, 'render', current, cause);
+  }
+  if (!svg) return fail(href, 'not-svg', current);
+  const markup = svg.outerHTML;
   if (current()) {
-    entries.set(href, { status: 'loaded', markup });
+    entries.set(href, { status: 'loaded', markup, svg });
     notify(href);
   }
   return markup;
@@ -185,9 +193,10 @@ export function clearSvgCache(src?: string): void {
   }
 }
 
-/** Store already sanitised markup for an allowed `href` (used by `@plinth/svg/testing`). */
-export function seedSvg(href: string, markup: string): void {
-  entries.set(href, { status: 'loaded', markup });
+/** Store an already sanitised `<svg>` for an allowed `href` (used by `@plinth/svg/testing`). */
+export function seedSvg(href: string, svg: SVGSVGElement): void {
+  const markup = svg.outerHTML;
+  entries.set(href, { status: 'loaded', markup, svg });
   requests.set(href, Promise.resolve(markup));
   notify(href);
 }

@@ -1,9 +1,10 @@
 import { isBrowser } from '@plinth/core';
-import type { Inliner } from './adapter/react-inlinesvg';
+import type { renderSvg } from './adapter/react-from-dom';
 
-/** `(markup, allowExternalUse) → sanitised <svg> markup or ''`: DOMPurify behind src/adapter/dompurify.ts. */
-export type Sanitize = (markup: string, allowExternalUse: boolean) => string;
-export type InlinerComponent = typeof Inliner;
+/** `(markup, allowExternalUse) → the sanitised <svg> element or null`: DOMPurify behind src/adapter/dompurify.ts. */
+export type Sanitize = (markup: string, allowExternalUse: boolean) => SVGSVGElement | null;
+/** One copy of a sanitised `<svg>` as a React element: react-from-dom behind src/adapter/react-from-dom.ts. */
+export type InlinerComponent = typeof renderSvg;
 
 let sanitizer: Sanitize | undefined;
 let inliner: InlinerComponent | undefined;
@@ -27,8 +28,8 @@ export function loadSanitizer(): Promise<Sanitize> {
 }
 
 export function loadInliner(): Promise<InlinerComponent> {
-  inlinerRequest ??= import('./adapter/react-inlinesvg').then(
-    (adapter) => (inliner = adapter.Inliner),
+  inlinerRequest ??= import('./adapter/react-from-dom').then(
+    (adapter) => (inliner = adapter.renderSvg),
     (cause) => {
       inlinerRequest = undefined;
       throw cause;

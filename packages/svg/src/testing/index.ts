@@ -7,16 +7,16 @@
  * afterEach(() => resetSvg());
  */
 import { sanitize } from '../adapter/dompurify';
-import { Inliner } from '../adapter/react-inlinesvg';
+import { renderSvg } from '../adapter/react-from-dom';
 import { clearSvgCache, configureSvg, resolveSvgUrl, seedSvg, svgConfig } from '../svgCache';
 import { provideVendors } from '../vendors';
 
 /**
  * Put `markup`, sanitised, in the cache for `src`: InlineSvg then renders it at once, with no request.
- * The testing entry loads the sanitiser and the inliner eagerly (in production they are lazy chunks).
+ * The testing entry loads the sanitiser and the renderer eagerly (in production they are lazy chunks).
  */
 export function primeSvg(src: string, markup: string): void {
-  provideVendors(sanitize, Inliner);
+  provideVendors(sanitize, renderSvg);
   const href = resolveSvgUrl(src);
   const clean = sanitize(markup, svgConfig().allowExternalUse);
   if (!href || !clean) throw new TypeError(`primeSvg: ${src} is not an allowed URL, or the markup has no <svg>`);
