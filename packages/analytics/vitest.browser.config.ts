@@ -11,6 +11,7 @@ export default browserTestConfig({
       'posthog-js/dist/extension-bundles.js',
       'posthog-js/dist/web-vitals.js',
       'posthog-js/dist/dead-clicks-autocapture.js',
+      'posthog-js/dist/lazy-recorder.js',
     ],
   },
 });

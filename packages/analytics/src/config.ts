@@ -34,6 +34,17 @@ export interface Capabilities {
   webVitals: boolean;
   /** `$network_request` for the page's fetch/XHR calls (URL scrubbed, no bodies). Default off. */
   network: boolean;
+  /**
+   * Session replay (posthog-js's recorder, rrweb), for sessions PostHog's remote config records and `replay.sampleRate`
+   * keeps: the recorder is downloaded only then, after consent. Every text and input masked, images and canvas
+   * blocked, unless `replay` unmasks or allows them (README, "Session replay"). Default off.
+   */
+  replay: boolean;
+  /**
+   * Surveys from PostHog's config, rendered by Plinth's own accessible component (`<AnalyticsSurveys />`), their
+   * answers captured as PostHog's `survey shown` / `survey sent` / `survey dismissed`. Default off.
+   */
+  surveys: boolean;
 }
 
 export const DEFAULT_CAPABILITIES: Capabilities = {
@@ -51,7 +62,25 @@ export const DEFAULT_CAPABILITIES: Capabilities = {
   deadClicks: false,
   webVitals: false,
   network: false,
+  replay: false,
+  surveys: false,
 };
+
+/** What a session recording may show: everything else is masked (text, inputs) or blocked (media). */
+export interface ReplayOptions {
+  /**
+   * The share of sessions recorded, 0 to 1 (decided per session id, as posthog-js decides it, before the recorder is
+   * downloaded). Default PostHog's remote config's sample rate, else every session PostHog's config records.
+   */
+  sampleRate?: number;
+  /**
+   * A CSS selector whose elements' text (and inputs, never passwords) the recording shows, scrubbed as events are.
+   * Default none: every text is masked.
+   */
+  unmask?: string;
+  /** A CSS selector of images, video and canvas the recording may show. Default none: all are blocked. */
+  allowMedia?: string;
+}
 
 export interface AnalyticsConfig {
   /** The project's public API key. */
@@ -119,6 +148,8 @@ export interface AnalyticsConfig {
    * flushed after being offline). See the README.
    */
   rateLimit?: RateLimit;
+  /** What a session recording may show (with `capabilities.replay`). */
+  replay?: ReplayOptions;
 }
 
 /** posthog-js's client-side rate limit, in Plinth's words. */
@@ -140,8 +171,10 @@ export interface ResolvedConfig
       | 'rateLimit'
       | 'region'
       | 'consent'
+      | 'replay'
     >
   > {
+  replay: ReplayOptions;
   flushIntervalMs?: number;
   rateLimit?: RateLimit;
   downloadExtensions?: readonly string[];
@@ -151,6 +184,10 @@ export interface ResolvedConfig
 
 export function resolveConfig({ consent: _, ...config }: AnalyticsConfig): ResolvedConfig {
   const hosts = regionHosts(config.region, (message) => configError(message, 'invalid_option'));
+  const rate = config.replay?.sampleRate;
+  if (rate !== undefined && !(rate >= 0 && rate <= 1)) {
+    throw configError(`analytics: \`replay.sampleRate\` must be between 0 and 1 (got ${rate})`, 'invalid_option');
+  }
   return {
     filterBots: true,
     cookieless: 'off',
@@ -163,5 +200,6 @@ export function resolveConfig({ consent: _, ...config }: AnalyticsConfig): Resol
     apiHost: (config.apiHost ?? hosts.api).replace(/\/+$/, ''),
     uiHost: config.uiHost ?? hosts.ui,
     capabilities: { ...DEFAULT_CAPABILITIES, ...config.capabilities },
+    replay: { ...config.replay },
   };
 }

@@ -18,6 +18,12 @@ const posthogModules = () =>
 
 beforeEach(() => resetPage());
 
+/** posthog-js's own consent for the token, as it persisted it (`__ph_opt_in_out_<token>`: 1 in, 0 out). */
+const optedIn = (token: string) => {
+  const value = localStorage.getItem(`__ph_opt_in_out_${token}`);
+  return value === null ? undefined : JSON.parse(value) === 1;
+};
+
 // First in this file on purpose: the page has not imported posthog-js yet.
 describe('consent (real posthog-js against the sandbox)', () => {
   it('sends nothing, downloads nothing and stores nothing before consent; queued events go out after grant', async () => {
@@ -72,15 +78,28 @@ describe('consent (real posthog-js against the sandbox)', () => {
     expect(analytics.sessionId()).toEqual(expect.any(String));
 
     act(() => consent.deny('analytics'));
-    expect(posthogStorage()).toEqual([]);
+    // All gone but posthog-js's own refusal, in step with the store (its opt-out, no identifier in it).
+    expect(posthogStorage()).toEqual([`__ph_opt_in_out_${token}`]);
+    expect(optedIn(token)).toBe(false);
     expect(analytics.sessionId()).toBeUndefined();
     analytics.capture('after_revoke');
     act(() => consent.grant('analytics'));
+    expect(optedIn(token)).toBe(true);
     analytics.capture('after_regrant');
     const after = await waitForEvents(token, (e) => e.some((x) => x.event === 'after_regrant'));
     expect(after.map((e) => e.event)).not.toContain('after_revoke');
     expect(after.map((e) => e.event)).not.toContain('never_sent');
+    expect(after.map((e) => e.event)).not.toContain('$opt_in'); // the grant is Plinth's record, not an event
     expect(await events(rejected)).toEqual([]);
+  });
+
+  it("a refusal posthog-js kept from an earlier visit gives way to the store's grant: events are sent", async () => {
+    const token = newToken('stale-opt-out');
+    localStorage.setItem(`__ph_opt_in_out_${token}`, '0'); // e.g. a revocation in another tab, granted since
+    const { analytics } = mountAnalytics(token);
+    analytics.capture('granted_now');
+    await waitForEvents(token, (e) => e.some((x) => x.event === 'granted_now'));
+    expect(optedIn(token)).toBe(true);
   });
 
   it("cookieless: 'on-reject' counts a refusing visitor with PostHog's cookieless mode: no storage, no identity; consent later switches to the normal instance", async () => {

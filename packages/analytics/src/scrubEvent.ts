@@ -9,6 +9,16 @@ import type { OutgoingEvent } from './adapter/posthog';
  */
 export function scrubEvent(event: OutgoingEvent, extraParams: readonly (string | RegExp)[] = []): OutgoingEvent {
   const options = { extraParams, maxNodes: 5000 };
+  if (event.event === '$snapshot') {
+    // A recording's batch: its DOM and inputs were masked (and what the app unmasked scrubbed) as they were recorded
+    // (`./adapter/replay`); its page addresses and custom payloads are scrubbed here. The DOM is not walked again: it
+    // is gzipped by posthog-js, and deeper and larger than the scrubber's bounds.
+    const { $snapshot_data: data, ...properties } = event.properties;
+    const out = scrubEvent({ event: 'snapshot', properties }, extraParams);
+    out.event = '$snapshot';
+    out.properties.$snapshot_data = Array.isArray(data) ? data.map((e) => scrubSnapshotEvent(e, extraParams)) : data;
+    return out;
+  }
   // PostHog's own protocol fields: the public project token, and the cookieless flag (its name would read
   // as a cookie to the scrubber; redacted, PostHog would not hash the visitor and would drop the event).
   const { token, $cookieless_mode: cookieless, ...rest } = event.properties;
@@ -19,4 +29,15 @@ export function scrubEvent(event: OutgoingEvent, extraParams: readonly (string |
   if (event.$set) out.$set = scrubDeep(event.$set, options);
   if (event.$set_once) out.$set_once = scrubDeep(event.$set_once, options);
   return out;
+}
+
+/** rrweb's event types whose payload is the page's address or the app's own data, not the masked DOM. */
+const META = 4;
+const CUSTOM = 5;
+const PLUGIN = 6;
+
+function scrubSnapshotEvent(event: unknown, extraParams: readonly (string | RegExp)[]): unknown {
+  const type = (event as { type?: unknown } | null)?.type;
+  if (type !== META && type !== CUSTOM && type !== PLUGIN) return event;
+  return scrubDeep(event, { extraParams, maxDepth: 12, maxNodes: 5000, maxStringLength: 100_000 });
 }

@@ -12,9 +12,11 @@
  * imported only when posthog-js asks (the capability is on) and only after the first event has been handed
  * over, so the SDK's start and the first page view come first.
  */
+import { scrubUrl, scrubValue } from '@plinth/core';
 import type { CaptureResult, PostHogConfig } from 'posthog-js/dist/module.slim.no-external.js';
 import { warnIfBot } from '../botWarning';
 import type { ResolvedConfig } from '../config';
+import { replayPrivacy, sessionSampled } from './replay';
 import type { PosthogAdapter, Properties } from './types';
 import { vitalsOffCallbacks } from './webVitals';
 
@@ -73,11 +75,15 @@ export interface OutgoingEvent {
 
 const STORAGE_KEY = /^(__)?ph_/;
 
-/** Removes every cookie and storage key posthog-js writes (`ph_*`, `__ph_opt_in_out_*`). */
-export function clearPosthogStorage(): void {
+/**
+ * Removes every cookie and storage key posthog-js writes (`ph_*`, `__ph_opt_in_out_*`), but the refusal posthog-js
+ * keeps for `optedOut` (its `__ph_opt_in_out_<token>` in localStorage: a refusal, no identifier).
+ */
+export function clearPosthogStorage(optedOut?: string): void {
+  const refusal = optedOut === undefined ? undefined : `__ph_opt_in_out_${optedOut}`;
   for (const store of [globalThis.localStorage, globalThis.sessionStorage]) {
     try {
-      for (const key of Object.keys(store)) if (STORAGE_KEY.test(key)) store.removeItem(key);
+      for (const key of Object.keys(store)) if (STORAGE_KEY.test(key) && key !== refusal) store.removeItem(key);
     } catch {
       // storage disabled
     }
@@ -103,7 +109,29 @@ export function clearPosthogStorage(): void {
 /** The external dependencies posthog-js may ask for, as Plinth's own chunks (never a remote script). */
 const DEPENDENCIES: Readonly<Record<string, () => Promise<unknown>>> = {
   'dead-clicks-autocapture': () => import('posthog-js/dist/dead-clicks-autocapture.js'),
+  // rrweb and posthog-js's recorder (`initSessionRecording`): asked for only when replay is on, consent given, remote
+  // config records sessions, and (below) this session is sampled.
+  'lazy-recorder': () => import('posthog-js/dist/lazy-recorder.js'),
 };
+
+/** The persisted replay config posthog-js's replay extension keeps (its sample rate: the app's, else the remote one). */
+const REPLAY_CONFIG = '$session_recording_remote_config';
+
+interface AskingInstance {
+  get_session_id?(): string;
+  get_property?(name: string): unknown;
+}
+
+/**
+ * Whether posthog-js may have the recorder now: only for a session that is sampled, decided as posthog-js decides it
+ * once the recorder runs (the same hash, the same rate), so an unsampled session downloads nothing.
+ */
+function recordable(instance: unknown): boolean {
+  const asking = instance as AskingInstance;
+  const rate = (asking.get_property?.(REPLAY_CONFIG) as { sampleRate?: number | null } | undefined)?.sampleRate;
+  const session = asking.get_session_id?.();
+  return !!session && sessionSampled(session, rate);
+}
 
 /** Resolved when the first event of the page is handed to posthog-js (any instance). */
 let markFirstCapture: () => void;
@@ -118,9 +146,11 @@ function answerDependencies() {
   const host = window as { __PosthogExtensions__?: { loadExternalDependency?: DependencyLoader } };
   host.__PosthogExtensions__ ??= {};
   const registry = host.__PosthogExtensions__;
-  registry.loadExternalDependency ??= (_instance, kind, callback) => {
+  registry.loadExternalDependency ??= (instance, kind, callback) => {
     const load = DEPENDENCIES[kind];
     if (!load) return callback(new Error(`posthog-js asked for "${kind}", which Plinth does not bundle`));
+    // Not sampled: nothing is downloaded and posthog-js waits (it asks again at the next session, see `replay` below).
+    if (kind === 'lazy-recorder') return void (recordable(instance) && load().then(() => callback(), callback));
     firstCapture.then(load).then(
       () => callback(),
       (error: unknown) => callback(error),
@@ -138,7 +168,9 @@ export async function loadPosthog(
   // Each extension set is picked by name in `.then(({ … }))`, which lets the bundler keep only those
   // exports of extension-bundles.js (a namespace import would keep all of it: surveys, tours, replay…,
   // 71 KB gz instead of ~21 KB for both sets).
-  const [{ PostHog }, analytics, errors] = await Promise.all([
+  // Replay needs a session: never in cookieless mode (posthog-js refuses it there).
+  const replay = caps.replay && !cookieless;
+  const [{ PostHog }, analytics, errors, , recording] = await Promise.all([
     import('posthog-js/dist/module.slim.no-external.js'),
     clicks || caps.deadClicks || caps.webVitals
       ? import('posthog-js/dist/extension-bundles.js').then(({ AnalyticsExtensions }) => AnalyticsExtensions)
@@ -149,6 +181,10 @@ export async function loadPosthog(
     // Web vitals are imported with the SDK: started late, posthog-js's web-vitals extension reported none of
     // the page's paint metrics in Chromium (only dead clicks wait for the first capture).
     caps.webVitals ? import('posthog-js/dist/web-vitals.js') : undefined,
+    // The replay extension only (a few KB): it reads the remote config and asks for the recorder when it records.
+    replay
+      ? import('posthog-js/dist/extension-bundles.js').then(({ SessionReplayExtensions }) => SessionReplayExtensions)
+      : undefined,
   ]);
   answerDependencies();
 
@@ -159,6 +195,7 @@ export async function loadPosthog(
     if (caps.webVitals) extensions.webVitalsAutocapture = analytics.webVitalsAutocapture;
   }
   if (errors) extensions.exceptions = errors.exceptions;
+  if (recording) extensions.sessionRecording = recording.sessionRecording;
 
   let paused = false;
   /** A page view was sent on this instance, and no `$pageleave` since: the page being seen. */
@@ -206,7 +243,14 @@ export async function loadPosthog(
     ...(cookieless && { cookieless_mode: 'always', persistence: 'memory' }),
     disable_external_dependency_loading: true,
     disable_surveys: true,
-    disable_session_recording: true,
+    disable_session_recording: !replay,
+    ...(replay && {
+      session_recording: replayPrivacy(config.replay, {
+        text: (text) => scrubValue(text, { extraParams: config.scrubParams }),
+        url: (url) => scrubUrl(url, { extraParams: config.scrubParams }),
+      }),
+      enable_recording_console_log: false, // console messages carry what the masking hides
+    }),
     disable_product_tours: true,
     disable_conversations: true,
     capture_pageview: false, // Plinth's own history listener: one per navigation, with any router
@@ -295,16 +339,31 @@ export async function loadPosthog(
       instance.reset();
     },
     pause() {
-      paused = true; // before_send drops everything from now on, the observers' events included
+      paused = true; // before_send drops everything from now on, the observers' events and snapshots included
+      // posthog-js's own switch agrees with the store: its recorder stops now (set_config below restarts nothing while
+      // opted out), and the refusal is what it keeps (its `__ph_opt_in_out_<token>`, the one key left).
+      if (!cookieless) instance.opt_out_capturing();
       instance.set_config({ disable_persistence: true });
-      clearPosthogStorage();
+      clearPosthogStorage(cookieless ? undefined : config.token);
     },
     resume() {
-      if (!paused) return;
+      // A refusal posthog-js kept (this page's pause, another tab's, an earlier visit's) gives way to the grant.
+      const optedOut = !cookieless && instance.has_opted_out_capturing();
+      if (!paused && !optedOut) return;
       paused = false;
       instance.set_config({ disable_persistence: false });
+      // A new recording after a revocation: a new session, then the recorder starts again (opt_in_capturing).
+      if (replay) instance.sessionManager?.resetSessionId();
+      if (optedOut) instance.opt_in_capturing({ captureEventName: null });
     },
   };
+  if (replay) {
+    // A session that was not sampled leaves posthog-js waiting for the recorder; the next session asks again.
+    instance.onSessionId(() => {
+      if (instance.sessionRecording && !instance.sessionRecording.started)
+        instance.sessionRecording.startIfEnabledOrStop();
+    });
+  }
   // In step with the visitor at once, before anything is sent (init's own requests wait for a timer), Plinth's own
   // events below included: a person remembered from an earlier visit who is not the visitor is forgotten.
   if (!cookieless) hooks.started?.(adapter);

@@ -47,8 +47,14 @@ export interface PosthogAdapter {
   leavePage(): void;
   /** Forget the person: a new anonymous distinct id, no super properties or groups, a new session. */
   reset(): void;
-  /** Consent revoked: send nothing more, remove the SDK's cookies and storage (what it holds in memory stays). */
+  /**
+   * Consent revoked: send nothing more, stop the recording, remove the SDK's cookies and storage (what it holds in
+   * memory stays) but its own refusal (posthog-js's opt-out, kept in step with the store).
+   */
   pause(): void;
-  /** The SDK (re)starts (its load, a grant): sends again and may store again. Nothing when it was not paused. */
+  /**
+   * The SDK (re)starts (its load, a grant): sends again and may store again, opted in again in posthog-js's own terms,
+   * a new recording in a new session. Nothing when it was neither paused nor opted out.
+   */
   resume(): void;
 }

@@ -1,3 +1,4 @@
+import { decodeSnapshot } from './posthog-replay';
 import type { VendorContext, VendorModule } from './types';
 
 /** The remote config `GET /array/<token>/config` answers (posthog-js 1.449 reads these keys). */
@@ -11,8 +12,12 @@ export interface PosthogRemoteConfig {
   heatmaps: boolean;
   /** What `/e/` accepts: `gzip-js` makes posthog-js gzip bodies (sent as text/plain), `base64` the form body. */
   supportedCompression: string[];
-  sessionRecording: false;
-  surveys: false;
+  /**
+   * `false`, or replay switched on for every session: `{ endpoint: '/s/' }` (posthog-js then asks for the recorder and
+   * posts `$snapshot` batches there), with PostHog's other keys (`sampleRate`, `masking`, …) as wanted.
+   */
+  sessionRecording: false | { endpoint: string; sampleRate?: string | number | null; [key: string]: unknown };
+  surveys: boolean;
   siteApps: [];
   hasFeatureFlags: boolean;
   [key: string]: unknown;
@@ -75,7 +80,7 @@ export const POSTHOG_DEFAULT_CONFIG: PosthogRemoteConfig = {
 
 const CONFIG = /^\/array\/([^/]+)\/config$/;
 const CONFIG_JS = /^\/array\/[^/]+\/config\.js$/;
-const CAPTURE = new Set(['/e/', '/e', '/i/v0/e/', '/batch/', '/capture/', '/track/']);
+const CAPTURE = new Set(['/e/', '/e', '/i/v0/e/', '/batch/', '/capture/', '/track/', '/s/', '/s']);
 
 /** PostHog Cloud's regions served as paths (`/us/e/`, `/eu/array/…`): the path without it, and the region. */
 function regional(path: string): { path: string; region?: 'us' | 'eu' } {
@@ -106,6 +111,8 @@ function eventsOf(body: unknown): PosthogEvent[] {
  * - `POST /e/` (also `/i/v0/e/`, `/batch/`): gzip bodies sent as `text/plain` (sniffed by their
  *   magic bytes), `?compression=base64` form-encoded beacons and plain JSON, decoded and recorded
  *   one entry per event (`route` = the event name, `body` = the event);
+ * - `POST /s/` (the remote config's `sessionRecording.endpoint`): session replay's `$snapshot` batches, recorded as
+ *   the other events, their gzipped rrweb fields decoded (`./posthog-replay`), so a test reads the masked DOM;
  * - `/array/<token>/config.js` and `/static/*` (remote scripts): answered 404 and recorded with
  *   `error: 'defect: …'`; Plinth must never ask for them.
  *
@@ -163,8 +170,18 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
           : undefined;
       ctx.entry.route = 'capture';
       for (const event of events) {
+        let body: PosthogEvent = event;
+        let snapshotError: string | undefined;
+        if (event.event === '$snapshot') {
+          try {
+            body = decodeSnapshot(event); // the recording as PostHog stores it: compressed rrweb fields decoded
+          } catch (error) {
+            snapshotError = `malformed snapshot: ${(error as Error).message}`;
+          }
+        }
         ctx.record({
-          body: event,
+          body,
+          ...(snapshotError && { error: snapshotError }),
           route: typeof event.event === 'string' ? event.event : 'capture',
           ...(refused
             ? { error: 'rejected: invalid project API key (401)' }
