@@ -66,3 +66,31 @@ test('with Global Privacy Control on, nothing of a sale-or-sharing category load
     .poll(async () => (await records()).at(-1))
     .toMatchObject({ source: 'banner', categories: { analytics: 'granted' } });
 });
+
+test.describe('the inspector’s Global Privacy Control toggle (no signal from the browser)', () => {
+  test.use({ extraHTTPHeaders: {} });
+
+  test('gives the page the signal, as the browser would: the banner honours it, and the toggle takes it back', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const banner = page.getByRole('dialog', { name: 'Your privacy choices' });
+    await expect(banner).toBeVisible(); // positive sentinel: the banner, without the signal's words
+    await expect(banner).not.toContainText('Global Privacy Control');
+    // Open at this width (it docks beside the page).
+    await expect(page.getByRole('button', { name: 'Hide inspector' })).toHaveAttribute('aria-expanded', 'true');
+    const toggle = page.getByRole('checkbox', { name: 'Global Privacy Control (reloads this tab)' });
+    await toggle.check();
+    await page.waitForURL(/\?gpc=on$/);
+    await expect(banner).toContainText(
+      'Your browser asks sites not to sell or share your data (Global Privacy Control)',
+    );
+    await expect(page.getByRole('checkbox', { name: 'Global Privacy Control (reloads this tab)' })).toBeChecked();
+    await page.goto('/'); // kept for the tab, as `?cmp=` is
+    await expect(banner).toContainText('Global Privacy Control');
+    await page.getByRole('checkbox', { name: 'Global Privacy Control (reloads this tab)' }).uncheck();
+    await page.waitForURL(/\?gpc=off$/);
+    await expect(banner).toBeVisible();
+    await expect(banner).not.toContainText('Global Privacy Control');
+  });
+});

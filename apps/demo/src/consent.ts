@@ -1,4 +1,5 @@
 import { createConsent } from '@plinth/core';
+import { cmpInCharge, gpcOn } from './cmp/switch';
 
 /** The categories the banner asks for: `functional` covers feature flags and remembered preferences. */
 const CONSENT_CATEGORIES = ['analytics', 'monitoring', 'functional'] as const;
@@ -9,33 +10,29 @@ const CONSENT_CATEGORIES = ['analytics', 'monitoring', 'functional'] as const;
  * `functional`: before a category is granted its SDK is not even downloaded.
  */
 /**
- * `/?cmp=tcf` switches this tab to a TCF CMP instead of Plinth's banner (`?cmp=off` back): the demo's own CMP on
- * IAB's libraries (src/cmp/tcf.ts), followed by `connectTcf` from `@plinth/core/tcf`. The CMP keeps the choice, so
- * the store keeps none (`storage: null`) and nothing loads before the CMP answered.
+ * `/?cmp=tcf` or `/?cmp=gpp` switches this tab to a CMP instead of Plinth's banner (`?cmp=off` back): the demo's own
+ * CMPs on IAB's libraries (src/cmp/), followed by `connectTcf` / `connectGpp` from `@plinth/core`. The CMP keeps the
+ * choice, so the store keeps none (`storage: null`) and nothing loads before the CMP answered. `/?gpc=on` (the
+ * inspector's toggle; `?gpc=off` back) gives the store Global Privacy Control as if the browser sent it.
  */
-export const consentFromCmp = (() => {
-  if (typeof window === 'undefined') return false;
-  const asked = new URLSearchParams(location.search).get('cmp');
-  if (asked === 'tcf') sessionStorage.setItem('plinth.demo.cmp', 'tcf');
-  if (asked === 'off') sessionStorage.removeItem('plinth.demo.cmp');
-  return sessionStorage.getItem('plinth.demo.cmp') === 'tcf';
-})();
+export const consentFromCmp = cmpInCharge;
+
+/** What amounts to sale, sharing or targeted advertising here: what GPC holds denied and GPP's opt-outs decide. */
+const SALE_OR_SHARING = ['analytics'];
 
 export const consent = createConsent({
-  ...(consentFromCmp ? { storage: null } : {}),
+  ...(cmpInCharge ? { storage: null } : {}),
+  // GPP's US sections are opt-outs of sale and sharing: what they do not cover needs no opt-in there.
+  ...(cmpInCharge === 'gpp' ? { initial: { monitoring: 'granted', functional: 'granted' } } : {}),
+  ...(gpcOn ? { globalPrivacyControl: true } : {}),
   categories: CONSENT_CATEGORIES,
   // With Global Privacy Control on, the marked categories stay denied until the visitor allows them by name. PostHog
   // as the demo uses it (first-party product analytics) is not a sale; it is marked so the signal can be tried here,
   // as a product would mark a category whose vendor shares data for advertising.
-  saleOrSharing: ['analytics'],
+  saleOrSharing: SALE_OR_SHARING,
 });
 
-if (consentFromCmp) {
-  void Promise.all([import('./cmp/tcf'), import('@plinth/core/tcf')]).then(([{ startDemoCmp }, { connectTcf }]) => {
-    startDemoCmp();
-    connectTcf(consent);
-  });
-}
+if (cmpInCharge) void import('./cmp/start').then(({ startCmp }) => startCmp(consent, SALE_OR_SHARING));
 
 /**
  * Proof of consent: a record of each decision (and of the GPC denial) is posted to this origin's

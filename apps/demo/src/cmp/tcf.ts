@@ -1,5 +1,6 @@
 import { CmpApi } from '@iabtcf/cmpapi';
 import { GVL, TCModel, TCString } from '@iabtcf/core';
+import { CMP_NAMES } from './start';
 
 /**
  * A TCF v2.2 CMP for trying `@plinth/core/tcf` offline (`/?cmp=tcf`): IAB's own CMP API (`@iabtcf/cmpapi`) on the
@@ -8,6 +9,7 @@ import { GVL, TCModel, TCString } from '@iabtcf/core';
  * reopens it). A product runs OneTrust, Cookiebot or Didomi here instead.
  */
 const STORED = 'plinth.demo.tcf';
+const NAME = CMP_NAMES.tcf;
 const PURPOSES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
 const declared = (ids: number[]) =>
@@ -61,12 +63,12 @@ const button = (label: string, onClick: () => void) => {
 };
 
 /** Puts the CMP on the page: `tcloaded` with the stored choice, or the dialog for a first visit. */
-export function startDemoCmp(): void {
+export function startDemoCmp(): () => void {
   const cmp = new CmpApi(300, 1, false);
   const dialog = document.createElement('section');
   dialog.className = 'consent';
   dialog.setAttribute('role', 'dialog');
-  dialog.setAttribute('aria-label', 'Demo CMP (IAB TCF)');
+  dialog.setAttribute('aria-label', NAME);
   const title = document.createElement('h2');
   title.textContent = 'Demo CMP (IAB TCF v2.2)';
   const text = document.createElement('p');
@@ -96,4 +98,5 @@ export function startDemoCmp(): void {
     cmp.update(stored, false); // tcloaded
     document.body.append(reopen);
   } else show();
+  return show;
 }

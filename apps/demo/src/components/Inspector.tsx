@@ -1,5 +1,6 @@
 import type { ReceivedRequest } from '@plinth/sandbox';
 import { useEffect, useId, useState } from 'react';
+import { gpcOn } from '../cmp/switch';
 import { config } from '../config';
 
 type Connection = 'connecting' | 'live' | 'offline';
@@ -215,6 +216,15 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
           <button type="button" onClick={clear}>
             Clear
           </button>
+          <label>
+            <input
+              type="checkbox"
+              checked={gpcOn}
+              // The store reads the signal once, when the page starts (as the browser's own): the tab reloads with it.
+              onChange={(e) => location.assign(`${location.pathname}?gpc=${e.target.checked ? 'on' : 'off'}`)}
+            />{' '}
+            Global Privacy Control (reloads this tab)
+          </label>
         </div>
         {/* Scrollable regions are focusable, so the list and a long body scroll from the keyboard too. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1) */}

@@ -1,7 +1,7 @@
 import type { ConsentStatus } from '@plinth/core';
 import { TestConsentProvider } from '@plinth/core/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { phone } from '../stories/support';
 import { Privacy } from './Privacy';
 
@@ -18,14 +18,18 @@ const STORED = {
 interface PageProps {
   /** The choices stored before the page opened (a fresh consent store per choice). */
   decisions: keyof typeof STORED;
+  /** A consent platform keeps the choices (`/?cmp=tcf` in the demo): the page shows them and sends to its dialog. */
+  keptByCmp?: boolean;
+  /** Called when the page opens the CMP's own dialog. */
+  onOpenCmp?: () => void;
 }
 
 /** The Privacy page as `/privacy` renders it, over a consent store of its own (nothing is saved). */
-function Page({ decisions }: PageProps) {
+function Page({ decisions, keptByCmp = false, onOpenCmp = () => {} }: PageProps) {
   return (
     <TestConsentProvider key={decisions} decisions={STORED[decisions]}>
       <main>
-        <Privacy />
+        <Privacy cmp={keptByCmp ? { name: 'Demo CMP (IAB TCF)', show: onOpenCmp } : undefined} />
       </main>
     </TestConsentProvider>
   );
@@ -40,7 +44,12 @@ const meta = {
       options: Object.keys(STORED),
       description: 'What the visitor chose before opening the page (nothing is saved: a fresh store per choice).',
     },
+    keptByCmp: {
+      control: 'boolean',
+      description: "A consent platform keeps the choices: the page shows what it decided and opens the CMP's dialog.",
+    },
   },
+  args: { onOpenCmp: fn() },
   parameters: {
     layout: 'fullscreen',
     docs: {
@@ -48,6 +57,8 @@ const meta = {
         component: `The **Privacy** page (\`/privacy\`, last in the main nav): where a visitor sees and changes what they chose in the consent banner, at any time.
 
 Each consent category (analytics, monitoring, functional) has its current status (*granted*, *denied* or *pending*) and **Allow** / **Deny**. The choice in force is filled and pressed (\`aria-pressed\`); a change takes effect at once (a vendor starts or stops without a reload). **Ask me again** forgets every choice: every category is pending again and the consent banner comes back.
+
+Where a consent platform keeps the choices (a CMP speaking IAB's TCF or GPP, \`/?cmp=tcf\` or \`/?cmp=gpp\` in the demo), the page shows what the store holds from it, names it, and offers one button to its own dialog: no Allow / Deny of its own, which the CMP would overwrite.
 
 **When to use**: it is the one place to change a consent choice after the banner; link to it wherever the product mentions tracking or cookies.
 
@@ -110,5 +121,22 @@ export const AskAgain: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Ask me again' }));
     for (const id of ['analytics', 'monitoring', 'functional'])
       await expect(canvas.getByTestId(`consent-${id}`)).toHaveTextContent('pending');
+  },
+};
+
+/**
+ * A consent platform keeps the choices (`/?cmp=tcf` or `/?cmp=gpp` in the demo): the page shows what the store holds
+ * from it, with no Allow / Deny of its own (the CMP would overwrite them), and sends the visitor to the CMP's dialog.
+ */
+export const KeptByACmp: Story = {
+  args: { decisions: 'Analytics refused, the rest allowed', keptByCmp: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByTestId('consent-analytics')).toHaveTextContent('denied');
+    await expect(canvas.getByText(/kept by Demo CMP \(IAB TCF\)/)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Allow' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Ask me again' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Change them in Demo CMP (IAB TCF)' }));
+    await expect(args.onOpenCmp).toHaveBeenCalledTimes(1);
   },
 };
