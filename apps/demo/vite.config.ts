@@ -46,7 +46,21 @@ export function contentSecurityPolicy(env: Record<string, string>): string {
     "form-action 'self'",
     "object-src 'none'",
     "base-uri 'self'",
+    ...trustedTypes(env),
   ].join('; ');
+}
+
+/**
+ * Trusted Types (README, "Trusted Types"): on by default, so every journey runs under them. Every HTML or script
+ * sink (`innerHTML`, `DOMParser.parseFromString`, `script.src`, `eval`…) refuses a plain string, and only the
+ * named policies may be created: `plinth-svg` (@plinth/svg's, for DOMPurify's parse). No vendor SDK the demo
+ * loads needs one. `VITE_TRUSTED_TYPES=off` (in the environment or `.env.local`) leaves both directives out.
+ */
+export const TRUSTED_TYPES_POLICIES = ['plinth-svg'] as const;
+
+export function trustedTypes(env: Record<string, string>): string[] {
+  if (env.VITE_TRUSTED_TYPES === 'off') return [];
+  return ["require-trusted-types-for 'script'", `trusted-types ${TRUSTED_TYPES_POLICIES.join(' ')}`];
 }
 
 /**
@@ -183,7 +197,7 @@ export default defineConfig(({ mode }) => {
         'react/jsx-dev-runtime',
         'react-router',
         '@plinth/lazy > react-intersection-observer',
-        '@plinth/svg > react-inlinesvg',
+        '@plinth/svg > react-from-dom',
         '@plinth/svg > dompurify',
         '@plinth/rich-text > @portabletext/react',
         '@plinth/user-agent > ua-parser-js',

@@ -1,11 +1,11 @@
 import { SANDBOX_URL } from '../playwright.config';
 import { expect, test } from './fixtures';
 
-// Every journey runs under the preview server's strict policy, and the shared fixture fails any test
-// that records a violation. These are its controls: the policy is really sent, and a violation really
-// is recorded (so the journeys' "zero violations" can fail).
+// Every journey runs under the preview server's strict policy, Trusted Types included, and the shared fixture
+// fails any test that records a violation. These are its controls: the policy is really sent, and a violation
+// (a Trusted Types one too) really is recorded, so the journeys' "zero violations" can fail.
 
-test('the built demo is served with the strict policy; an injected inline script and a fetch to another host are blocked and recorded', async ({
+test('the built demo is served with the strict policy and Trusted Types; an injected script, an HTML string and a fetch to another host are refused and recorded', async ({
   page,
   cspViolations,
 }) => {
@@ -21,30 +21,51 @@ test('the built demo is served with the strict policy; an injected inline script
   expect(policy['frame-src']).toBe(`'self' ${SANDBOX_URL}`);
   expect(policy['object-src']).toBe("'none'");
   expect(policy['base-uri']).toBe("'self'");
+  expect(policy['require-trusted-types-for']).toBe("'script'");
+  expect(policy['trusted-types']).toBe('plinth-svg');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  // The positive control.
-  const ran = await page.evaluate(async () => {
+  // The positive controls, from a page script: under Trusted Types a string given to a script or HTML sink
+  // throws before the browser gets to the CSP's own script-src check, and a fetch leaves through connect-src.
+  const outcome = await page.evaluate(async () => {
+    const refused = (act: () => void) => {
+      try {
+        act();
+        return 'allowed';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    };
     const script = document.createElement('script');
-    script.textContent = 'window.injectedScriptRan = true;';
+    const results = {
+      script: refused(() => {
+        script.textContent = 'window.injectedScriptRan = true;';
+      }),
+      html: refused(() => {
+        document.createElement('div').innerHTML = '<b>injected</b>';
+      }),
+      policy: refused(() => window.trustedTypes?.createPolicy('injected', { createHTML: (input) => input })),
+    };
     document.body.append(script);
     // A port nothing listens on: under the policy the request never leaves the page.
     await fetch('http://127.0.0.2:9/beacon').catch(() => {});
-    return (window as { injectedScriptRan?: boolean }).injectedScriptRan ?? false;
+    return { ...results, ran: (window as { injectedScriptRan?: boolean }).injectedScriptRan ?? false };
   });
-  expect(ran).toBe(false);
-  // Each is recorded as the event the page dispatched, and in Chromium's console report.
+  expect(outcome).toEqual({ script: 'TypeError', html: 'TypeError', policy: 'TypeError', ran: false });
+  // Each is recorded as the event the page dispatched, and Chromium's console reports the CSP ones.
   const recorded = (via: string) =>
     cspViolations.filter((v) => v.via === via).map(({ directive, blocked }) => ({ directive, blocked }));
   await expect
     .poll(() => recorded('event'))
     .toEqual([
-      { directive: 'script-src-elem', blocked: 'inline' },
+      { directive: 'require-trusted-types-for', blocked: 'trusted-types-sink' },
+      { directive: 'require-trusted-types-for', blocked: 'trusted-types-sink' },
+      { directive: 'trusted-types', blocked: 'trusted-types-policy' },
       { directive: 'connect-src', blocked: 'http://127.0.0.2:9/beacon' },
     ]);
   await expect
     .poll(() => recorded('console').map(({ directive }) => directive))
-    .toEqual(expect.arrayContaining(['script-src', 'connect-src']));
+    .toEqual(expect.arrayContaining(['connect-src']));
   // Expected here: emptied so that the fixture's own check (zero violations) passes.
   cspViolations.length = 0;
 });

@@ -2,7 +2,7 @@
 // Starts @plinth/sandbox and the demo's Vite dev server together, in one process, and prints the URL.
 // Options: --port <demo port, default 5173> --sandbox-port <default 4700> (or PORT / SANDBOX_PORT), --quiet,
 // --preview (build the demo, then serve the build instead of the dev server, with the strict
-// Content-Security-Policy of vite.config.ts: what the journeys test), --proxy (every vendor's traffic goes
+// Content-Security-Policy of vite.config.ts, Trusted Types included unless VITE_TRUSTED_TYPES=off: what the journeys test), --proxy (every vendor's traffic goes
 // to a path on the demo's own origin, /ingest, /ld and /dd, which the server forwards to the sandbox:
 // the first-party proxy setup a real deployment uses against ad blockers; VITE_VENDOR_PROXY=1).
 // --out-dir <folder under apps/demo> (with --preview): where the build goes, for a build beside the two the
