@@ -90,7 +90,7 @@ const OWN_USER = '__plinth_usr';
 
 let adapter: DatadogAdapter | undefined;
 /** The SDK's own consent (`trackingConsent`) as last set here: Plinth's store, while a logger follows it. */
-let tracking: 'granted' | 'not-granted' = 'granted';
+let granted = true;
 
 /**
  * Initialises the SDK once per page (it is a page singleton: `window.DD_LOGS`); a second logger
@@ -100,7 +100,7 @@ let tracking: 'granted' | 'not-granted' = 'granted';
  */
 export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): DatadogAdapter {
   if (adapter) {
-    if (tracking !== 'granted') adapter.regrant();
+    if (!granted) adapter.regrant();
     return adapter;
   }
   const filter = createLogFilter(options);
@@ -132,7 +132,7 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): Data
     // Plinth loads the SDK only once consent is granted; from then on the SDK's own consent follows the store:
     // `revoke` sets it 'not-granted' (the SDK discards what it collects itself, uncaught errors included), `regrant`
     // sets it 'granted' again (core's loader calls them at each revocation and re-grant).
-    trackingConsent: tracking,
+    trackingConsent: 'granted',
     forwardErrorsToLogs: options.captureErrors !== false,
     forwardConsoleLogs: options.captureConsoleErrors ? ['error'] : [],
     // CSP violations (a `securitypolicyviolation` listener) and the Reporting API's deprecations and
@@ -165,8 +165,8 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): Data
     setUser: (user) => datadogLogs.setUser(user),
     clearUser: () => datadogLogs.clearUser(),
     revoke() {
-      tracking = 'not-granted';
-      datadogLogs.setTrackingConsent(tracking);
+      granted = false;
+      datadogLogs.setTrackingConsent('not-granted');
       clearStorage();
       // The SDK writes its expired-session cookie asynchronously, under a Web Lock on `_dd_s_v2`
       // when there is one: clear again once that write is done.
@@ -174,8 +174,8 @@ export function startDatadog(options: DatadogOptions, hooks?: IntakeHooks): Data
       else setTimeout(clearStorage, 0);
     },
     regrant() {
-      tracking = 'granted';
-      datadogLogs.setTrackingConsent(tracking);
+      granted = true;
+      datadogLogs.setTrackingConsent('granted');
     },
     sessionId: () => datadogLogs.getInternalContext()?.session_id,
   };
