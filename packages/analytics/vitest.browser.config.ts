@@ -12,6 +12,7 @@ export default browserTestConfig({
       'posthog-js/dist/web-vitals.js',
       'posthog-js/dist/dead-clicks-autocapture.js',
       'posthog-js/dist/lazy-recorder.js',
+      'posthog-js/dist/surveys.js',
     ],
   },
 });

@@ -47,6 +47,7 @@ const fake = vi.hoisted(() => {
       identifiedId: () => identified,
       sessionId: () => 'session-1',
       subscribeSessionId: () => () => {},
+      subscribeSurveys: () => () => {},
       leavePage: record('leavePage'),
       reset: () => {
         record('reset')();

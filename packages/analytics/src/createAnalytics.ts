@@ -136,6 +136,18 @@ export function createAnalytics(options: AnalyticsConfig): Analytics {
     },
     sessionId: session.current,
     subscribeSessionId: session.subscribe,
+    subscribeSurveys(listener) {
+      if (!caps.surveys) return () => {};
+      let off: (() => void) | undefined;
+      let done = false;
+      loader.call((adapter) => {
+        if (!done) off = adapter.subscribeSurveys(listener);
+      });
+      return () => {
+        done = true;
+        off?.();
+      };
+    },
     status: () => loader.status(),
     failure: () => loader.failure(),
     subscribeStatus: (listener) => loader.subscribeStatus(listener),

@@ -1,4 +1,5 @@
 export { AnalyticsProvider, type AnalyticsProviderProps } from './AnalyticsProvider';
+export { AnalyticsSurveys, type AnalyticsSurveysProps, type SurveyLabels } from './AnalyticsSurveys';
 export {
   type AnalyticsConfig,
   type Capabilities,
@@ -6,9 +7,11 @@ export {
   POSTHOG_HOSTS,
   type PosthogRegion,
   type RateLimit,
+  type ReplayOptions,
 } from './config';
 export { createAnalytics } from './createAnalytics';
 export { defineEvents, type EventDefinitions } from './defineEvents';
+export type { SurveyDefinition, SurveyQuestion } from './surveyTypes';
 export type {
   Analytics,
   AnalyticsRegister,

@@ -54,6 +54,7 @@ function recordingAdapter(remembered?: string, groups: Record<string, string> = 
     identifiedId: () => (adapter.identified ? adapter.id : undefined),
     sessionId: () => 'session',
     subscribeSessionId: () => () => {},
+    subscribeSurveys: () => () => {},
     leavePage: () => calls.push(`leavePage as ${adapter.id}`),
     reset: () => {
       calls.push('reset');

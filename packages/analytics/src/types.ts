@@ -1,4 +1,6 @@
 import type { DropCounts, VendorLifecycle } from '@plinth/core';
+import type { SurveyDefinition } from './surveyTypes';
+
 /** A catalogue of events: name → properties (`undefined` or `{}` for none). */
 export type EventCatalogue = Record<string, Record<string, unknown> | undefined>;
 
@@ -99,4 +101,9 @@ export interface Analytics<E extends EventCatalogue = AnyEvents> extends VendorL
   sessionId(): string | undefined;
   /** Listen to `sessionId()` changes (a new session after 30 idle minutes, `reset()`, consent); returns the unsubscribe function. */
   subscribeSessionId(listener: (id: string | undefined) => void): () => void;
+  /**
+   * The surveys PostHog has for this visitor, each time they change (with `capabilities.surveys`, once the SDK is
+   * loaded; never called otherwise). `<AnalyticsSurveys />` draws the first. Returns the unsubscribe function.
+   */
+  subscribeSurveys(listener: (surveys: SurveyDefinition[]) => void): () => void;
 }

@@ -17,6 +17,7 @@ import type { CaptureResult, PostHogConfig } from 'posthog-js/dist/module.slim.n
 import { warnIfBot } from '../botWarning';
 import type { ResolvedConfig } from '../config';
 import { replayPrivacy, sessionSampled } from './replay';
+import { toSurveyDefinitions } from './surveys';
 import type { PosthogAdapter, Properties } from './types';
 import { vitalsOffCallbacks } from './webVitals';
 
@@ -112,10 +113,39 @@ const DEPENDENCIES: Readonly<Record<string, () => Promise<unknown>>> = {
   // rrweb and posthog-js's recorder (`initSessionRecording`): asked for only when replay is on, consent given, remote
   // config records sessions, and (below) this session is sampled.
   'lazy-recorder': () => import('posthog-js/dist/lazy-recorder.js'),
+  // posthog-js's survey matching (targeting, seen-state, event triggers; its own renderer is left unused): asked for
+  // only when surveys are on, consent given, and PostHog's config has surveys.
+  surveys: () => import('posthog-js/dist/surveys.js'),
 };
 
 /** The persisted replay config posthog-js's replay extension keeps (its sample rate: the app's, else the remote one). */
 const REPLAY_CONFIG = '$session_recording_remote_config';
+
+/** The posthog-js instances whose remote config has surveys for this visitor (see `withSurveyConfig`). */
+const surveysOffered = new WeakSet<object>();
+
+/**
+ * posthog-js's survey extension asks for its code after any remote config, surveys or none; this one notes first
+ * whether the config has any (its `surveys`: `true` or a non-empty list), so nothing is fetched when it has none.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a mixin's base takes any[] (TypeScript's rule)
+type Extension = new (...args: any[]) => { onRemoteConfig(result: never): void };
+function withSurveyConfig<T extends Extension>(Base: T): T {
+  return class extends Base {
+    // biome-ignore lint/suspicious/noExplicitAny: a mixin's constructor takes any[] (TypeScript's rule)
+    constructor(...args: any[]) {
+      super(...args);
+      const [instance] = args as [object];
+      const inner = this.onRemoteConfig.bind(this);
+      this.onRemoteConfig = (result: unknown) => {
+        const offered = (result as { ok?: boolean; config?: { surveys?: unknown } }).config?.surveys;
+        if (offered === true || (Array.isArray(offered) && offered.length > 0)) surveysOffered.add(instance);
+        else surveysOffered.delete(instance);
+        inner(result as never);
+      };
+    }
+  };
+}
 
 interface AskingInstance {
   get_session_id?(): string;
@@ -151,6 +181,9 @@ function answerDependencies() {
     if (!load) return callback(new Error(`posthog-js asked for "${kind}", which Plinth does not bundle`));
     // Not sampled: nothing is downloaded and posthog-js waits (it asks again at the next session, see `replay` below).
     if (kind === 'lazy-recorder') return void (recordable(instance) && load().then(() => callback(), callback));
+    // No survey in PostHog's config: posthog-js waits, nothing is fetched.
+    if (kind === 'surveys')
+      return void (surveysOffered.has(instance as object) && load().then(() => callback(), callback));
     firstCapture.then(load).then(
       () => callback(),
       (error: unknown) => callback(error),
@@ -170,7 +203,8 @@ export async function loadPosthog(
   // 71 KB gz instead of ~21 KB for both sets).
   // Replay needs a session: never in cookieless mode (posthog-js refuses it there).
   const replay = caps.replay && !cookieless;
-  const [{ PostHog }, analytics, errors, , recording] = await Promise.all([
+  const surveys = caps.surveys && !cookieless;
+  const [{ PostHog }, analytics, errors, , recording, surveying] = await Promise.all([
     import('posthog-js/dist/module.slim.no-external.js'),
     clicks || caps.deadClicks || caps.webVitals
       ? import('posthog-js/dist/extension-bundles.js').then(({ AnalyticsExtensions }) => AnalyticsExtensions)
@@ -185,6 +219,10 @@ export async function loadPosthog(
     replay
       ? import('posthog-js/dist/extension-bundles.js').then(({ SessionReplayExtensions }) => SessionReplayExtensions)
       : undefined,
+    // The survey extension (with feature flags, its targeting): it reads the remote config and asks for the rest.
+    surveys
+      ? import('posthog-js/dist/extension-bundles.js').then(({ SurveysExtensions }) => SurveysExtensions)
+      : undefined,
   ]);
   answerDependencies();
 
@@ -196,6 +234,10 @@ export async function loadPosthog(
   }
   if (errors) extensions.exceptions = errors.exceptions;
   if (recording) extensions.sessionRecording = recording.sessionRecording;
+  if (surveying) {
+    extensions.surveys = withSurveyConfig(surveying.surveys);
+    extensions.featureFlags = surveying.featureFlags; // survey targeting by flag
+  }
 
   let paused = false;
   /** A page view was sent on this instance, and no `$pageleave` since: the page being seen. */
@@ -242,7 +284,8 @@ export async function loadPosthog(
     __extensionClasses: extensions,
     ...(cookieless && { cookieless_mode: 'always', persistence: 'memory' }),
     disable_external_dependency_loading: true,
-    disable_surveys: true,
+    disable_surveys: !surveys,
+    disable_surveys_automatic_display: true, // Plinth's own accessible component draws them (`AnalyticsSurveys`)
     disable_session_recording: !replay,
     ...(replay && {
       session_recording: replayPrivacy(config.replay, {
@@ -329,6 +372,8 @@ export async function loadPosthog(
     // posthog-js answers '' when it keeps no session (cookieless mode, not initialised).
     sessionId: () => instance.get_session_id() || undefined,
     subscribeSessionId: (listener) => instance.onSessionId((id) => listener(id)),
+    subscribeSurveys: (listener) =>
+      surveys ? instance.onActiveMatchingSurveysChanged((found) => listener(toSurveyDefinitions(found))) : () => {},
     leavePage() {
       // Sent now, stamped with the person who saw the page (posthog-js stamps the distinct id at capture).
       (instance.webVitalsAutocapture as WebVitals | undefined)?._flushToCapture?.();

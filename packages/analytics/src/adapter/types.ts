@@ -1,3 +1,5 @@
+import type { SurveyDefinition } from '../surveyTypes';
+
 /** Event properties: JSON-like values. */
 export type Properties = Record<string, unknown>;
 
@@ -39,6 +41,11 @@ export interface PosthogAdapter {
   sessionId(): string | undefined;
   /** Called with the new id when the session changes (and at once when there is one); returns the unsubscribe function. */
   subscribeSessionId(listener: (id: string) => void): () => void;
+  /**
+   * The surveys PostHog has for this visitor now (posthog-js's matching), each time they change; nothing is fetched
+   * unless `capabilities.surveys` is on and PostHog's config has surveys. Returns the unsubscribe function.
+   */
+  subscribeSurveys(listener: (surveys: SurveyDefinition[]) => void): () => void;
   /**
    * The person is about to leave: what the SDK holds of the page they saw goes now, as theirs (its `$pageleave`,
    * unless one was sent since its page view, and the web vitals it measured), and none of it later as the next

@@ -12,6 +12,7 @@
 import type { VendorStatus } from '@plinth/core';
 import { type ReactNode, useState } from 'react';
 import { AnalyticsContext } from '../context';
+import type { SurveyDefinition } from '../surveyTypes';
 import type { Analytics, AnyEvents } from '../types';
 
 export interface RecordedEvent {
@@ -46,6 +47,8 @@ export interface TestAnalyticsOptions {
   status?: VendorStatus | undefined;
   /** What `sessionId()` answers until `setSessionId`. Default `undefined`. */
   sessionId?: string | undefined;
+  /** The surveys `subscribeSurveys` hands to its listeners (`<AnalyticsSurveys />` draws the first). Default none. */
+  surveys?: SurveyDefinition[] | undefined;
 }
 
 const fakes = new Set<TestAnalytics>();
@@ -54,6 +57,7 @@ const fakes = new Set<TestAnalytics>();
 export function createTestAnalytics({
   status: initial = 'ready',
   sessionId,
+  surveys = [],
 }: TestAnalyticsOptions = {}): TestAnalytics {
   let status = initial;
   const listeners = new Set<(status: VendorStatus) => void>();
@@ -104,6 +108,10 @@ export function createTestAnalytics({
       if (session !== undefined) fake.setSessionId(`fake-session-${++sessions}`);
     },
     sessionId: () => session,
+    subscribeSurveys: (listener) => {
+      listener(surveys);
+      return () => {};
+    },
     subscribeSessionId: (listener) => {
       sessionListeners.add(listener);
       return () => sessionListeners.delete(listener);

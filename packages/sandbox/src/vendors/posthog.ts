@@ -48,6 +48,12 @@ export interface PosthogOptions {
   projectCookieless: boolean;
   /** The status `/e/` answers with (503 to test a failing endpoint). Default 200. */
   status: number;
+  /**
+   * The surveys `GET /api/surveys/` serves (PostHog's survey objects: `id`, `name`, `type: 'popover'`, `questions`,
+   * `conditions`, `start_date`, …). Setting them with `PUT /_sandbox/posthog/surveys` also sets the remote config's
+   * `surveys` switch (posthog-js loads surveys only when it is on). Default none.
+   */
+  surveys: Record<string, unknown>[];
 }
 
 /** A request Plinth must never make (a remote script), with when it came. */
@@ -80,6 +86,7 @@ export const POSTHOG_DEFAULT_CONFIG: PosthogRemoteConfig = {
 
 const CONFIG = /^\/array\/([^/]+)\/config$/;
 const CONFIG_JS = /^\/array\/[^/]+\/config\.js$/;
+const SURVEYS = '/api/surveys/';
 const CAPTURE = new Set(['/e/', '/e', '/i/v0/e/', '/batch/', '/capture/', '/track/', '/s/', '/s']);
 
 /** PostHog Cloud's regions served as paths (`/us/e/`, `/eu/array/…`): the path without it, and the region. */
@@ -111,6 +118,7 @@ function eventsOf(body: unknown): PosthogEvent[] {
  * - `POST /e/` (also `/i/v0/e/`, `/batch/`): gzip bodies sent as `text/plain` (sniffed by their
  *   magic bytes), `?compression=base64` form-encoded beacons and plain JSON, decoded and recorded
  *   one entry per event (`route` = the event name, `body` = the event);
+ * - `GET /api/surveys/?token=…`: the surveys set with `PUT /_sandbox/posthog/surveys`;
  * - `POST /s/` (the remote config's `sessionRecording.endpoint`): session replay's `$snapshot` batches, recorded as
  *   the other events, their gzipped rrweb fields decoded (`./posthog-replay`), so a test reads the masked DOM;
  * - `/array/<token>/config.js` and `/static/*` (remote scripts): answered 404 and recorded with
@@ -119,7 +127,8 @@ function eventsOf(body: unknown): PosthogEvent[] {
  * Control routes: `GET|PUT /_sandbox/posthog/config` (PUT merges `{ "autocapture_opt_out": true, … }`,
  * `DELETE` restores the defaults), `PUT /_sandbox/posthog/flags` (`{ key: value }`, replaces),
  * `PUT /_sandbox/posthog/project-tokens` (`{ tokens: [...] }`: 401 for any other, `[]` takes any),
- * `PUT /_sandbox/posthog/status` (`{ "status": 503 }`), `GET /_sandbox/posthog/defects`.
+ * `PUT /_sandbox/posthog/status` (`{ "status": 503 }`), `PUT /_sandbox/posthog/surveys` (`{ "surveys": [...] }`,
+ * replaces; switches the remote config's `surveys` on or off), `GET /_sandbox/posthog/defects`.
  */
 export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = {
   name: 'posthog',
@@ -130,9 +139,11 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
     projectTokens: [],
     projectRegion: '',
     projectCookieless: true,
+    surveys: [],
   },
   create: (env) => {
     let config: PosthogRemoteConfig = { ...POSTHOG_DEFAULT_CONFIG, ...env.options.config };
+    let surveys = [...env.options.surveys];
     let flags = { ...env.options.flags };
     let status = env.options.status;
     const defects: PosthogDefect[] = [];
@@ -201,7 +212,7 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
     };
 
     return {
-      describe: ['GET /array/<token>/config', 'POST /flags/?v=2', 'POST /e/'],
+      describe: ['GET /array/<token>/config', 'POST /flags/?v=2', 'POST /e/', 'POST /s/', 'GET /api/surveys/'],
       exposed: {
         config: () => config,
         setConfig: (patch) => {
@@ -219,6 +230,7 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
           path === '/flags/' ||
           path === '/flags' ||
           path === '/decide/' ||
+          path === SURVEYS ||
           CAPTURE.has(path)
         );
       },
@@ -232,6 +244,12 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
           ctx.entry.route = 'config';
           if (unknownToken(configFor[1])) return refuseToken(ctx);
           ctx.json(200, config);
+          return;
+        }
+        if (path === SURVEYS) {
+          ctx.entry.route = 'surveys';
+          if (unknownToken(ctx.url.searchParams.get('token'))) return refuseToken(ctx);
+          ctx.json(200, { surveys });
           return;
         }
         if (path.startsWith('/flags') || path === '/decide/') {
@@ -300,6 +318,20 @@ export const posthog: VendorModule<'posthog', PosthogOptions, PosthogExposed> = 
           } else {
             projectTokens = tokens;
             ctx.json(200, { tokens });
+          }
+          return true;
+        }
+        if (ctx.route === '/surveys' && ctx.method === 'PUT') {
+          const next = (await readJson(ctx))?.surveys;
+          if (!Array.isArray(next) || !next.every((s) => s && typeof s === 'object' && !Array.isArray(s))) {
+            ctx.json(400, {
+              error: 'bad_request',
+              message: 'expected { "surveys": [{ "id": …, "questions": […] }, …] }',
+            });
+          } else {
+            surveys = next as Record<string, unknown>[];
+            config = { ...config, surveys: surveys.length > 0 };
+            ctx.json(200, { surveys });
           }
           return true;
         }
