@@ -22,7 +22,7 @@ const SALE_OR_SHARING = ['analytics'];
 
 export const consent = createConsent({
   ...(cmpInCharge ? { storage: null } : {}),
-  // GPP's US sections are opt-outs of sale and sharing: what they do not cover needs no opt-in there.
+  // GPP's US sections carry opt-outs of sale and sharing only: the demo starts the rest granted in that mode.
   ...(cmpInCharge === 'gpp' ? { initial: { monitoring: 'granted', functional: 'granted' } } : {}),
   ...(gpcOn ? { globalPrivacyControl: true } : {}),
   categories: CONSENT_CATEGORIES,
