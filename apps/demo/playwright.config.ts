@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
 
 // E2E_PORT, E2E_SANDBOX_PORT, E2E_PROXY_PORT, E2E_PROXY_SANDBOX_PORT: to run some journeys beside the suite's
-// servers (or another run's) on ports of one's own.
+// servers (or another run's) on ports of one's own. Each build goes to a folder named by its port (.preview-<port>):
+// the sandbox's URL is baked into a build, so two runs sharing one folder served each other's.
 const PORT = Number(process.env.E2E_PORT ?? 4174);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4701);
 /** The same build, configured through a first-party proxy (`--proxy`), with a sandbox of its own: e2e/proxy.spec.ts. */
@@ -34,14 +35,14 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node scripts/dev.mjs --preview --port ${PORT} --sandbox-port ${SANDBOX_PORT} --quiet`,
+      command: `node scripts/dev.mjs --preview --port ${PORT} --sandbox-port ${SANDBOX_PORT} --out-dir .preview-${PORT} --quiet`,
       url: `http://127.0.0.1:${PORT}/`,
       // Always its own server: a leftover one could be a stale build or the dev server.
       reuseExistingServer: false,
       timeout: 120_000,
     },
     {
-      command: `node scripts/dev.mjs --preview --proxy --port ${PROXY_PORT} --sandbox-port ${PROXY_SANDBOX_PORT} --quiet`,
+      command: `node scripts/dev.mjs --preview --proxy --port ${PROXY_PORT} --sandbox-port ${PROXY_SANDBOX_PORT} --out-dir .preview-${PROXY_PORT} --quiet`,
       url: `http://127.0.0.1:${PROXY_PORT}/`,
       reuseExistingServer: false,
       timeout: 120_000,

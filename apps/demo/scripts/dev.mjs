@@ -5,8 +5,8 @@
 // Content-Security-Policy of vite.config.ts, Trusted Types included unless VITE_TRUSTED_TYPES=off: what the journeys test), --proxy (every vendor's traffic goes
 // to a path on the demo's own origin, /ingest, /ld and /dd, which the server forwards to the sandbox:
 // the first-party proxy setup a real deployment uses against ad blockers; VITE_VENDOR_PROXY=1).
-// --out-dir <folder under apps/demo> (with --preview): where the build goes, for a build beside the two the
-// journeys serve (default .preview, or .preview-proxy with --proxy; e2e/glewlwyd.spec.ts's is .preview-glewlwyd).
+// --out-dir <folder under apps/demo> (with --preview): where the build goes (default .preview, or .preview-proxy
+// with --proxy); the journeys' configs name one per port (.preview-<port>), so concurrent runs never share a build.
 // Ctrl+C (SIGINT) or SIGTERM closes both and exits with code 0. A busy port prints one line saying
 // which option to change, not a stack trace.
 import { fileURLToPath } from 'node:url';
