@@ -11,6 +11,7 @@ import './docs.css';
 // A toolbar that flips any flag of the catalogue the flag stories use (their `withFlags` decorator reads it).
 import { testFlags } from '../packages/flags/src/test-flags';
 import { flagsToolbar } from '../packages/flags/src/testing';
+import { DocsPage } from './blocks';
 import { StoryFrame } from './frames';
 import { applyTheme, storyTestHooks, type Theme, WIDTHS, type Width } from './widths';
 
@@ -143,9 +144,10 @@ function ThemedDocsContainer(props: PropsWithChildren<DocsContainerProps>) {
 }
 
 /** In a story test, the browser takes the story's width (the desktop's when it names none) before it renders. */
-const sizeForTest: Preview['beforeEach'] = async ({ parameters }) => {
+const sizeForTest: Preview['beforeEach'] = async ({ parameters, tags }) => {
   const hooks = storyTestHooks();
   if (!hooks) return;
+  hooks.tags = tags;
   const { width, height } = WIDTHS[(parameters as FrameParameters).width ?? 'desktop'];
   await hooks.resize(width, height);
 };
@@ -242,7 +244,7 @@ const preview: Preview = {
     },
     // Accessibility violations fail the story tests.
     a11y: { test: 'error' },
-    docs: { container: ThemedDocsContainer },
+    docs: { container: ThemedDocsContainer, page: DocsPage },
   },
 };
 export default preview;

@@ -3,9 +3,8 @@ import { afterEach, expect } from 'vitest';
 import { page } from 'vitest/browser';
 import { applyTheme, type StoryTestHooks, THEMES, WIDTHS } from './widths';
 
-(globalThis as { __plinthStoryTest?: StoryTestHooks }).__plinthStoryTest = {
-  resize: (width, height) => page.viewport(width, height),
-};
+const hooks: StoryTestHooks = { resize: (width, height) => page.viewport(width, height) };
+(globalThis as { __plinthStoryTest?: StoryTestHooks }).__plinthStoryTest = hooks;
 
 /**
  * Visual regression: after a story's test passed (render, play function, accessibility), the story as it
@@ -19,6 +18,8 @@ const MAX_HEIGHT = 4000;
 afterEach(async (context) => {
   const storyId = (context.task.meta as { storyId?: string }).storyId;
   if (!storyId || context.task.result?.state === 'fail') return;
+  // A check (a story test that is not a state of the component, tagged `check`) is not a picture to review.
+  if (hooks.tags?.includes('check')) return;
   const root = document.documentElement;
   for (const size of SHOTS) {
     await page.viewport(size.width, size.height);

@@ -25,5 +25,7 @@ export function applyTheme(element: HTMLElement, theme: Theme) {
  */
 export interface StoryTestHooks {
   resize(width: number, height: number): Promise<void>;
+  /** The running story's tags (preview.tsx sets them before it renders): a `check` gets no reference images. */
+  tags?: string[];
 }
 export const storyTestHooks = () => (globalThis as { __plinthStoryTest?: StoryTestHooks }).__plinthStoryTest;

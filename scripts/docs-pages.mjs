@@ -5,7 +5,9 @@
 // - show each frame's story whole: the frame as tall as the story (no inner scrolling, no cap), and not scrolled
 //   inside,
 // - keep the docs page's focus where it was (on its own body) while the frames play.
-// Usage: `node scripts/docs-pages.mjs [--url <a running Storybook>] [--only <docs id part>,…] [--verbose]`, against
+// - (without --only) find every component by the words on its Purpose page in Storybook's sidebar search, and see each
+//   component's status tag (stable under packages/, beta in the demo).
+// Usage: `node scripts/docs-pages.mjs [--url <a running Storybook>] [--only <docs id part>,… | --search] [--verbose]`, against
 // `pnpm storybook` (default http://127.0.0.1:6006, or STORYBOOK_PORT). Exit code 1 lists each failure (page, width,
 // theme, what).
 import { parseArgs } from 'node:util';
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     port: { type: 'string' },
     only: { type: 'string' },
+    search: { type: 'boolean' },
     verbose: { type: 'boolean' },
   },
 });
@@ -87,14 +90,77 @@ function readPage() {
   };
 }
 
-const entries = Object.values(await waitForIndex()).filter(
+const index = Object.values(await waitForIndex());
+const entries = index.filter(
   (entry) => entry.type === 'docs' && (!values.only || values.only.split(',').some((part) => entry.id.includes(part))),
 );
 const browser = await chromium.launch(chromiumLaunchOptions());
 const failures = [];
 const started = Date.now();
+
+/**
+ * Findable and labelled: every component (a title with stories that are not `check`s) has exactly one status tag,
+ * `stable` under packages/ (published) and `beta` in the demo, and a "Purpose" page (.storybook/purpose/*.mdx) whose
+ * headings are the words a designer searches for. Each word is typed into Storybook's own sidebar search (the
+ * manager, as a designer uses it), which must list that component's Purpose page.
+ */
+async function checkFindable() {
+  const t0 = Date.now();
+  const components = new Map();
+  for (const entry of index)
+    if (entry.type === 'story' && !entry.tags.includes('check') && !components.has(entry.title))
+      components.set(entry.title, entry);
+  const purposes = index.filter((entry) => entry.type === 'docs' && entry.name === 'Purpose');
+  for (const [title, story] of components) {
+    const statuses = ['stable', 'beta'].filter((tag) => story.tags.includes(tag));
+    const expected = story.importPath.startsWith('./packages/') ? 'stable' : 'beta';
+    if (statuses.length !== 1 || statuses[0] !== expected)
+      failures.push(`status: ${title} is tagged ${JSON.stringify(statuses)}, not ["${expected}"]`);
+    if (!purposes.some((purpose) => purpose.title === title))
+      failures.push(`search: ${title} has no Purpose page (.storybook/purpose/<name>.mdx)`);
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/?path=/docs/${purposes[0]?.id}`, { timeout: 180_000 });
+  const search = page.locator('#storybook-explorer-searchfield');
+  await search.waitFor({ timeout: 180_000 });
+  let words = 0;
+  for (const purpose of purposes) {
+    for (const { title } of purpose.anchors ?? []) {
+      const [word, name] = title.split(' → ');
+      if (!name) continue;
+      words++;
+      await search.fill(word);
+      // A result names its component's path under its own name ("Purpose / cookies → Consent banner", "demo",
+      // "Consent banner"). Search lists one result per component: a story whose name matches better stands for it.
+      const path = purpose.title.split('/').join('\n');
+      const found = await page
+        .waitForFunction(
+          (path) =>
+            [...document.querySelectorAll('#storybook-explorer-menu li')].some(
+              // biome-ignore lint/performance/useDomNodeTextContent: a result's lines (name, group, component) are apart only as rendered
+              (li) => li.innerText.endsWith(path),
+            ),
+          path,
+          { timeout: 5000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!found) failures.push(`search: "${word}" does not list ${purpose.title} (its heading "${title}")`);
+    }
+  }
+  await context.close();
+  console.log(
+    `search: ${words} words of ${purposes.length} Purpose pages typed into the sidebar in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+}
+
 try {
-  for (const { name, width, height, theme } of WIDTHS) {
+  if (!values.only) await checkFindable();
+  // --search: only the search and status check (a few seconds), no docs page opened.
+  for (const { name, width, height, theme } of values.search ? [] : WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
     for (const entry of entries) {
@@ -157,7 +223,7 @@ try {
 } finally {
   await browser.close();
 }
-const pages = entries.length * WIDTHS.length;
+const pages = values.search ? 0 : entries.length * WIDTHS.length;
 console.log(
   `docs pages: ${pages - new Set(failures.map((f) => f.split(':')[0])).size} of ${pages} as expected ` +
     `(${entries.length} pages × ${WIDTHS.length} widths) in ${((Date.now() - started) / 1000).toFixed(1)} s`,

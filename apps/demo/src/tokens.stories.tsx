@@ -547,6 +547,7 @@ function Spacing() {
 
 const meta = {
   title: 'demo/Design tokens',
+  tags: ['beta'],
   parameters: {
     docs: {
       description: {

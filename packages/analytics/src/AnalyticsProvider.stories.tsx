@@ -140,7 +140,7 @@ function Demo({ status }: { status: VendorStatus }) {
 const meta = {
   title: 'analytics/What a component tracks',
   component: Demo,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'stable'],
   args: { status: 'ready' },
   argTypes: {
     status: {

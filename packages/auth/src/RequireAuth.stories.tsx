@@ -125,7 +125,7 @@ function Screen({
 const meta = {
   title: 'auth/RequireAuth',
   component: Screen,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'stable'],
   args: { user: 'Nobody', error: 'None', signInAs: 'Nobody - the click is only recorded' },
   argTypes: {
     status: {
@@ -314,10 +314,12 @@ export const SignOutFlow: Story = {
 };
 
 /**
- * Not a product state: how a test drives the session from outside with `createTestAuth()`. "Simulate sign-in"
- * calls `auth.signInAs(user)`, as a test would, and the header follows.
+ * Not a product state, so not in the catalogue (tagged `check`: no docs or sidebar entry, no reference images; it runs
+ * as a story test): how a test drives the session from outside with `createTestAuth()`. "Simulate sign-in" calls
+ * `auth.signInAs(user)`, as a test would, and the header follows.
  */
 export const DrivenFromATest: Story = {
+  tags: ['!autodocs', '!dev', 'check'],
   render: () => <Driven />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -80,6 +80,7 @@ interface Args {
 
 const meta = {
   title: 'core/ConsentProvider',
+  tags: ['stable'],
   // Its docs (props, types); the stories' args name the `config` preset, and `render` maps it to the prop.
   component: ConsentProvider as unknown as ComponentType<Args>,
   // Keyed by the preset: choosing another one in the controls starts a new store from it.

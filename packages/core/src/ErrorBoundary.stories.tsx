@@ -46,6 +46,7 @@ type Args = Omit<ErrorBoundaryProps, 'fallback'> & { fallback: keyof typeof FALL
 
 const meta = {
   title: 'core/ErrorBoundary',
+  tags: ['stable'],
   // Its docs (props, types); the stories' args name the `fallback` preset, and `render` maps it to the prop.
   component: ErrorBoundary as unknown as ComponentType<Args>,
   render: ({ fallback, ...props }) => <ErrorBoundary {...props} fallback={FALLBACKS[fallback]} />,

@@ -77,6 +77,7 @@ function CheckoutCard() {
 
 const meta = {
   title: 'flags/Feature',
+  tags: ['stable'],
   component: CheckoutCard,
   decorators: [withFlags(testFlags)],
   parameters: {

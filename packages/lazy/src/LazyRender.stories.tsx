@@ -80,7 +80,7 @@ const meta = {
   title: 'lazy/LazyRender',
   // LazyRender's own props table (its docgen); the stories render it through `toProps`.
   component: LazyRender as unknown as ComponentType<Args>,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'stable'],
   parameters: {
     docs: {
       description: {

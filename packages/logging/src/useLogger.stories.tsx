@@ -109,6 +109,7 @@ function LoggingDemo({ level, status }: { level: LogLevel; status?: VendorStatus
 
 const meta = {
   title: 'logging/useLogger',
+  tags: ['stable'],
   component: LoggingDemo,
   // Keyed by the controls: another level or status starts a new logger with it.
   render: (args) => <LoggingDemo key={`${args.level}/${args.status}`} {...args} />,

@@ -202,7 +202,7 @@ const meta = {
   title: 'rich-text/RichText',
   // RichText's own props table (its docgen); the stories render it through `toProps`.
   component: RichText as unknown as ComponentType<Args>,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'stable'],
   render: (args) => <RichText {...toProps(args)} />,
   // An article's column, as a page gives it: at most 720 px wide (the image presets' `sizes` say so).
   decorators: [

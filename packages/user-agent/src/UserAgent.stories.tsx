@@ -112,7 +112,7 @@ function UserAgentStory({ userAgent, hints }: UserAgentStoryProps) {
 const meta = {
   title: 'user-agent/useUserAgent',
   component: UserAgentStory,
-  tags: ['autodocs'],
+  tags: ['autodocs', 'stable'],
   parameters: {
     width: 'phone',
     docs: {

@@ -2,7 +2,7 @@ import { AuthError } from '@plinth/auth';
 import { createTestAuth, TestAuthProvider } from '@plinth/auth/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { phone, routed } from '../stories/support';
+import { routed } from '../stories/support';
 import { AuthAlert } from './AuthAlert';
 
 const cancelled = new AuthError('callback: access_denied (End-User aborted interaction)', {
@@ -54,6 +54,7 @@ function Page({ session }: PageProps) {
 
 const meta = {
   title: 'demo/Auth alert',
+  tags: ['beta'],
   component: Page,
   decorators: [routed('/account')],
   argTypes: {
@@ -110,8 +111,6 @@ export const SignInCancelled: Story = {
     await expect(sessions.cancelled.calls).toEqual([{ method: 'signIn', options: { returnTo: '/account' } }]);
   },
 };
-/** A cancelled sign-in on a phone (390 px): the message and "Sign in" wrap onto two lines if they must. */
-export const SignInCancelledPhone: Story = { ...SignInCancelled, parameters: phone };
 
 /**
  * A sign-in that failed on the way back from the provider (a refused code, a tampered or stale `state`): said
@@ -133,8 +132,6 @@ export const SignInFailed: Story = {
     await expect(sessions.error.calls).toEqual([{ method: 'signIn', options: { returnTo: '/account' } }]);
   },
 };
-/** A failed sign-in on a phone (390 px). */
-export const SignInFailedPhone: Story = { ...SignInFailed, parameters: phone };
 
 /** The session could not be renewed and has lapsed (the provider's session ended): signed out, with a way back in. */
 export const SessionExpired: Story = {
@@ -143,8 +140,6 @@ export const SessionExpired: Story = {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Your session has expired.');
   },
 };
-/** An expired session on a phone (390 px). */
-export const SessionExpiredPhone: Story = { ...SessionExpired, parameters: phone };
 
 /**
  * Still signed in, but the provider refused to renew the session (e.g. Entra ID ends a single-page app's session

@@ -159,6 +159,7 @@ function InApp({ feed: _feed, open: initiallyOpen }: InAppProps) {
 
 const meta = {
   title: 'demo/Inspector',
+  tags: ['beta'],
   component: InApp,
   decorators: [framed()],
   argTypes: {

@@ -2,7 +2,6 @@ import type { ConsentStatus } from '@plinth/core';
 import { TestConsentProvider } from '@plinth/core/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { phone } from '../stories/support';
 import { Privacy } from './Privacy';
 
 type Decisions = Partial<Record<'analytics' | 'monitoring' | 'functional', ConsentStatus>>;
@@ -37,6 +36,7 @@ function Page({ decisions, keptByCmp = false, onOpenCmp = () => {} }: PageProps)
 
 const meta = {
   title: 'demo/Privacy page',
+  tags: ['beta'],
   component: Page,
   argTypes: {
     decisions: {
@@ -76,8 +76,11 @@ Where a consent platform keeps the choices (a CMP speaking IAB's TCF or GPP, \`/
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A returning visitor who chose per category (analytics refused, monitoring and functional allowed), on a desktop. */
-export const Desktop: Story = {
+/**
+ * A returning visitor who chose per category (analytics refused, monitoring and functional allowed). On a phone each
+ * category's status and buttons wrap under its name.
+ */
+export const ChosenPerCategory: Story = {
   args: { decisions: 'Analytics refused, the rest allowed' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -86,8 +89,6 @@ export const Desktop: Story = {
     await expect(canvas.getByTestId('consent-monitoring')).toHaveTextContent('granted');
   },
 };
-/** The same on a phone (390 px): each category's status and buttons wrap under its name. */
-export const Phone: Story = { ...Desktop, parameters: phone };
 
 /** Before any choice, or after "Ask me again" (the banner shows over the page in the app): every category pending. */
 export const Pending: Story = {
