@@ -184,10 +184,6 @@ export interface ResolvedConfig
 
 export function resolveConfig({ consent: _, ...config }: AnalyticsConfig): ResolvedConfig {
   const hosts = regionHosts(config.region, (message) => configError(message, 'invalid_option'));
-  const rate = config.replay?.sampleRate;
-  if (rate !== undefined && !(rate >= 0 && rate <= 1)) {
-    throw configError(`analytics: \`replay.sampleRate\` must be between 0 and 1 (got ${rate})`, 'invalid_option');
-  }
   return {
     filterBots: true,
     cookieless: 'off',

@@ -137,15 +137,14 @@ export function createAnalytics(options: AnalyticsConfig): Analytics {
     sessionId: session.current,
     subscribeSessionId: session.subscribe,
     subscribeSurveys(listener) {
-      if (!caps.surveys) return () => {};
-      let off: (() => void) | undefined;
-      let done = false;
+      // `null` once unsubscribed, before the SDK is there too (the adapter answers nothing without the capability).
+      let off: (() => void) | undefined | null;
       loader.call((adapter) => {
-        if (!done) off = adapter.subscribeSurveys(listener);
+        if (off !== null) off = adapter.subscribeSurveys(listener);
       });
       return () => {
-        done = true;
         off?.();
+        off = null;
       };
     },
     status: () => loader.status(),

@@ -51,3 +51,11 @@ describe('sessionSampled: the decision posthog-js makes after the download, made
     expect(maskText('a b')).toBe('* *');
   });
 });
+
+describe('replay.sampleRate out of range', () => {
+  it('is a typed configuration error when the adapter loads (the SDK fails loudly, in status)', () => {
+    expect(() => replayPrivacy({ sampleRate: 1.5 }, scrub)).toThrow(
+      expect.objectContaining({ source: 'config', code: 'invalid_option' }),
+    );
+  });
+});

@@ -5,6 +5,7 @@
  * mask all text. Here everything is masked or blocked unless the app's `replay` options name it, and what the app
  * lets through is scrubbed as events are (core's scrubber).
  */
+import { configError } from '@plinth/core';
 import type { ReplayOptions } from '../config';
 
 /** rrweb's own masking: every non-blank character becomes `*` (the text's shape stays, its content goes). */
@@ -38,6 +39,10 @@ export function replayPrivacy(
   scrub: { text: (text: string) => string; url: (url: string) => string },
 ): ReplayPrivacy {
   const { unmask, allowMedia, sampleRate } = options;
+  // Checked here, in the lazy adapter, not at creation: apps without replay carry none of it. The SDK fails loudly.
+  if (sampleRate !== undefined && !(sampleRate >= 0 && sampleRate <= 1)) {
+    throw configError(`analytics: \`replay.sampleRate\` must be between 0 and 1 (got ${sampleRate})`, 'invalid_option');
+  }
   const shown = (element?: Element | null) => !!(unmask && element?.closest(unmask));
   const password = (element?: Element | null) => (element as HTMLInputElement | null | undefined)?.type === 'password';
   return {
