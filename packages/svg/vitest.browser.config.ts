@@ -18,6 +18,7 @@ export const icon = (n: number) =>
  * - /__icons__/<n>.svg     a gradient icon
  * - /__status__/404.svg, /__status__/html.svg  failures
  * - /__nocors__/<n>.svg    an icon answered without CORS headers (Vite's dev server adds them for loopback origins)
+ * - /__styled__/<n>.svg    an icon painted by a `style` attribute (red)
  * - /__requests            counts as JSON; /__requests/reset empties them
  */
 function svgFixtures(): Plugin {
@@ -41,12 +42,18 @@ function svgFixtures(): Plugin {
           return send(204, 'text/plain', '');
         }
         if (path === '/__fixtures__/count') return send(200, 'application/json', String(corpus.length));
-        const match = /^\/__(fixtures|icons|status|nocors)__\/(\w+)\.svg$/.exec(path);
+        const match = /^\/__(fixtures|icons|status|nocors|styled)__\/(\w+)\.svg$/.exec(path);
         if (!match) return next();
         counts[path] = (counts[path] ?? 0) + 1;
         const [, kind, name] = match;
         if (kind === 'fixtures' && corpus[Number(name)])
           return send(200, 'image/svg+xml', corpus[Number(name)]!.payload);
+        if (kind === 'styled')
+          return send(
+            200,
+            'image/svg+xml',
+            '<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4" style="fill: red"/></svg>',
+          );
         if (kind === 'nocors') res.removeHeader('access-control-allow-origin');
         if (kind === 'icons' || kind === 'nocors') return send(200, 'image/svg+xml; charset=utf-8', icon(Number(name)));
         if (kind === 'status' && name === 'html') return send(200, 'text/html', icon(0));
