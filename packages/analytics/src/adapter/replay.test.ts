@@ -30,6 +30,17 @@ describe('replayPrivacy: stronger defaults than posthog-js', () => {
     expect(privacy.maskAttributeFn('class', 'brand', $('logo'))).toBe('brand');
   });
 
+  it('scrubs the URL of a captured network request and drops its headers and bodies', () => {
+    const request = { name: 'https://api.example/u?token=abc&q=1', requestHeaders: { a: 'b' }, responseBody: 'jane' };
+    expect(replayPrivacy({}, scrub).maskCapturedNetworkRequestFn(request)).toEqual({
+      name: 'https://api.example/u?q=1',
+      requestHeaders: undefined,
+      responseHeaders: undefined,
+      requestBody: undefined,
+      responseBody: undefined,
+    });
+  });
+
   it('blocks media unless allowed', () => {
     const blocked = replayPrivacy({}, scrub).blockSelector;
     expect($('photo')!.matches(blocked)).toBe(true);

@@ -25,6 +25,7 @@ export interface ReplayPrivacy {
   maskInputFn: (text: string, element?: HTMLElement | null) => string;
   maskAttributeFn: (name: string, value: string, element?: Element | null) => string;
   blockSelector: string;
+  maskCapturedNetworkRequestFn: <T extends { name: string }>(request: T) => T;
   sampleRate?: number;
 }
 
@@ -55,6 +56,15 @@ export function replayPrivacy(
       if (WORDS.test(name) && !shown(element)) return maskText(value);
       return value;
     },
+    // A project that captures network requests in recordings: their URL scrubbed, no headers, no bodies.
+    maskCapturedNetworkRequestFn: (request) => ({
+      ...request,
+      name: scrub.url(request.name),
+      requestHeaders: undefined,
+      responseHeaders: undefined,
+      requestBody: undefined,
+      responseBody: undefined,
+    }),
     blockSelector: MEDIA.map((tag) => (allowMedia ? `${tag}:not(${allowMedia})` : tag)).join(', '),
     ...(sampleRate !== undefined && { sampleRate }),
   };
