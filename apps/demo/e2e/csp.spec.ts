@@ -44,7 +44,11 @@ test('the built demo is served with the strict policy and Trusted Types; an inje
       html: refused(() => {
         document.createElement('div').innerHTML = '<b>injected</b>';
       }),
-      policy: refused(() => window.trustedTypes?.createPolicy('injected', { createHTML: (input) => input })),
+      policy: refused(() =>
+        (
+          window as { trustedTypes?: { createPolicy(name: string, rules: object): unknown } }
+        ).trustedTypes?.createPolicy('injected', { createHTML: (input: string) => input }),
+      ),
     };
     document.body.append(script);
     // A port nothing listens on: under the policy the request never leaves the page.
