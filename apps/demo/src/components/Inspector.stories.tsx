@@ -5,7 +5,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import { framed, phone } from '../stories/support';
 import { Inspector } from './Inspector';
 
-type Feed = 'live' | 'empty' | 'connecting' | 'offline' | 'burst';
+type Feed = 'live' | 'empty' | 'connecting' | 'offline' | 'burst' | 'recording';
 
 /** What the sandbox received, as its stream sends it (ids and times are filled in when sent). */
 const RECORDING: Omit<ReceivedRequest, 'id' | 'time'>[] = [
@@ -93,6 +93,28 @@ const burst = (): Omit<ReceivedRequest, 'id' | 'time'>[] => [
   RECORDING[2] as Omit<ReceivedRequest, 'id' | 'time'>,
 ];
 
+/** A session recording's batch (PostHog's `$snapshot`, as the sandbox decoded it), after the live traffic. */
+const SNAPSHOT: Omit<ReceivedRequest, 'id' | 'time'> = {
+  vendor: 'posthog',
+  route: '$snapshot',
+  method: 'POST',
+  path: '/s/',
+  query: {},
+  headers: {},
+  status: 200,
+  body: {
+    event: '$snapshot',
+    properties: {
+      $session_id: '019aa1c2-77f0-7e3b-9d2a-5c1f3e8a41b7',
+      distinct_id: 'user-7f3a',
+      $snapshot_data: [
+        { type: 4, data: { href: 'http://127.0.0.1:5173/article' } },
+        { type: 3, data: { source: 2 } },
+      ],
+    },
+  },
+};
+
 let feed: Feed = 'live';
 
 /** A stand-in for the sandbox's event stream (`/_sandbox/stream`): no network, a recording chosen per story. */
@@ -116,7 +138,8 @@ class FakeEventSource extends EventTarget {
       }
       this.readyState = 1;
       this.onopen?.(new Event('open'));
-      const recording = mode === 'burst' ? burst() : mode === 'live' ? RECORDING : [];
+      const recording =
+        mode === 'burst' ? burst() : mode === 'live' ? RECORDING : mode === 'recording' ? [...RECORDING, SNAPSHOT] : [];
       // One fixed time (shown as 12:00:00), later than this visit's start so the inspector keeps it: the
       // screenshots do not change from run to run.
       const time = '2099-01-01T12:00:00.000Z';
@@ -165,9 +188,9 @@ const meta = {
   argTypes: {
     feed: {
       control: 'inline-radio',
-      options: ['live', 'empty', 'connecting', 'offline', 'burst'],
+      options: ['live', 'empty', 'connecting', 'offline', 'burst', 'recording'],
       description:
-        'What the sandbox sends: `live` (a sign-in and a few clicks), `empty` (connected, nothing yet), `connecting` (no answer yet), `offline` (no sandbox running), `burst` (after "Send 10,000 events").',
+        'What the sandbox sends: `live` (a sign-in and a few clicks), `empty` (connected, nothing yet), `connecting` (no answer yet), `offline` (no sandbox running), `burst` (after "Send 10,000 events"), `recording` (live, and a session recording under way).',
     },
     open: {
       control: 'boolean',
@@ -223,6 +246,18 @@ export const Desktop: Story = {
     await expect(canvas.getByText('subject user-7f3a')).toBeVisible();
     await expect(canvas.getByText('revoked: RefreshToken')).toBeVisible();
     await expect(canvas.getByText('error · Demo: a component failed to render · user user-7f3a')).toBeVisible();
+  },
+};
+
+/** Session replay under way: a line in the header names the recorded session and its last batch's time. */
+export const Recording: Story = {
+  args: { feed: 'recording', open: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/Session replay: recording session …8a41b7, last batch at/)).toBeVisible();
+    await expect(
+      canvas.getByText('2 recorded changes · 019aa1c2-77f0-7e3b-9d2a-5c1f3e8a41b7 · user-7f3a'),
+    ).toBeVisible();
   },
 };
 

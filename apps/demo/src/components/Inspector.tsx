@@ -49,6 +49,13 @@ function summary(e: ReceivedRequest): string | undefined {
   const props = (body.properties ?? {}) as Record<string, unknown>;
   switch (e.vendor) {
     case 'posthog':
+      if (body.event === '$snapshot') {
+        // A session recording's batch: how much of the page it carries, and whose session.
+        const events = Array.isArray(props.$snapshot_data) ? props.$snapshot_data.length : 0;
+        return [`${events} recorded change${events === 1 ? '' : 's'}`, text(props.$session_id), text(props.distinct_id)]
+          .filter(Boolean)
+          .join(' · ');
+      }
       return [text(body.event), pathOf(props.$current_url), text(props.$feature_flag), text(props.distinct_id)]
         .filter(Boolean)
         .join(' · ');
@@ -172,6 +179,11 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
   }, [everything, since]);
 
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  // Session replay: the newest batch of a recording (entries are newest first), for a line in the header.
+  const recorded = entries.find((e) => e.vendor === 'posthog' && e.route === '$snapshot');
+  const recordedSession = text(
+    (recorded?.body as { properties?: Record<string, unknown> } | undefined)?.properties?.$session_id,
+  );
   const vendors = ['all', ...counts.keys()];
   const shown = vendor === 'all' ? entries : entries.filter((e) => e.vendor === vendor);
   // Entries counted but no longer kept, for the vendors on show.
@@ -201,6 +213,12 @@ export function Inspector({ open, onOpenChange }: InspectorProps) {
         </span>
       </header>
       <div className="body" id={panelId} hidden={!open}>
+        {recorded && (
+          <p className="recording" role="status" style={{ margin: 0, padding: 'var(--space-2) var(--space-3) 0' }}>
+            Session replay: recording {recordedSession ? `session …${recordedSession.slice(-6)}` : ''}, last batch at{' '}
+            <time>{recorded.time.slice(11, 19)}</time>
+          </p>
+        )}
         <div className="tools">
           <select aria-label="Vendor" value={vendor} onChange={(e) => setVendor(e.target.value)}>
             {vendors.map((v) => (
