@@ -18,6 +18,8 @@ test('a TCF CMP instead of the banner: its choices reach the vendors without a r
   const cmp = page.getByRole('dialog', { name: 'Demo CMP (IAB TCF)' });
   await expect(cmp).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Your privacy choices' })).toHaveCount(0);
+  // No skip link to a banner that is not there (the CMP asks while consent is pending).
+  await expect(page.getByRole('link', { name: 'Skip to your privacy choices' })).toHaveCount(0);
 
   await cmp.getByRole('button', { name: 'Reject all (CMP)' }).click();
   await page.getByRole('link', { name: 'Privacy' }).click();

@@ -1,10 +1,10 @@
-import { ErrorBoundary, useConsent } from '@plinth/core';
+import { ErrorBoundary } from '@plinth/core';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { config } from '../config';
 import { pages } from '../pages';
 import { FacilityProviders } from '../providers';
-import { CONSENT_BANNER_ID, ConsentGate } from './ConsentGate';
+import { CONSENT_BANNER_ID, ConsentGate, useBannerShown } from './ConsentGate';
 import { PagePending } from './PagePending';
 
 // A development panel: its own chunk, so the first page does not wait for it. Its column (desktop) or
@@ -77,18 +77,18 @@ function PageColumn({ signIn, children }: PageColumnProps) {
 export function Layout() {
   const location = useLocation();
   const [inspectorOpen, setInspectorOpen] = useState(() => window.matchMedia(WIDE).matches);
-  const { pending } = useConsent();
+  const bannerShown = useBannerShown();
 
   return (
     <div
       className="app"
       data-inspector={config.inspector ? (inspectorOpen ? 'open' : 'closed') : undefined}
-      data-consent={pending ? 'pending' : undefined}
+      data-consent={bannerShown ? 'pending' : undefined}
     >
       {/* First in the tab order: past the header and nav to the page, and, while it is open, to the consent
           banner (last in the page's order, so a keyboard visitor would otherwise meet it after every control). */}
       <SkipLink to={CONTENT_ID}>Skip to content</SkipLink>
-      {pending && <SkipLink to={CONSENT_BANNER_ID}>Skip to your privacy choices</SkipLink>}
+      {bannerShown && <SkipLink to={CONSENT_BANNER_ID}>Skip to your privacy choices</SkipLink>}
       {/* Until the facilities' chunk (auth, analytics, flags, logging) has arrived: the shell, pending. */}
       <Suspense
         fallback={
