@@ -95,7 +95,7 @@ describe('session replay (real posthog-js and its recorder against the sandbox)'
     expect(recording).not.toContain('R0lGODlh'); // the image is blocked: neither its source nor its alt text
     expect((await waitForEvents(unsampled, () => true)).filter((e) => e.event === '$snapshot')).toEqual([]);
     consented.unmount();
-  });
+  }, 30_000);
 
   it('stops at a revocation before the next event; a re-grant and a sign-out each start a new recording', async () => {
     await setRemoteConfig({ sessionRecording: { endpoint: '/s/' } });
@@ -136,5 +136,5 @@ describe('session replay (real posthog-js and its recorder against the sandbox)'
     const visitor = (text: string) => carrying(received, text)[0]?.properties.distinct_id;
     expect(visitor('after regrant')).toBe('erin-replay');
     expect(visitor('after sign-out')).not.toBe('erin-replay');
-  });
+  }, 40_000); // three recordings, each uploaded on posthog-js's own 2 s buffer cycle: 8 s here, 15 s+ on a loaded machine
 });
