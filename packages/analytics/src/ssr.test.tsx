@@ -7,7 +7,9 @@ describe('SSR', () => {
     const errorBefore = console.error;
     const warnBefore = console.warn;
     expect(typeof window).toBe('undefined');
-    const { AnalyticsProvider, useAnalytics, useAnalyticsStatus, createAnalytics } = await import('./index');
+    const { AnalyticsProvider, AnalyticsSurveys, useAnalytics, useAnalyticsStatus, createAnalytics } = await import(
+      './index'
+    );
     const { createTestConsent } = await import('@plinth/core/testing');
     function Status() {
       const analytics = useAnalytics();
@@ -16,11 +18,12 @@ describe('SSR', () => {
     }
     const consent = createTestConsent({ analytics: 'granted' });
     const html = renderToString(
-      <AnalyticsProvider config={{ token: 'phc_test', consent }}>
+      <AnalyticsProvider config={{ token: 'phc_test', consent, capabilities: { replay: true, surveys: true } }}>
         <Status />
+        <AnalyticsSurveys />
       </AnalyticsProvider>,
     );
-    expect(html).toBe('<p>idle</p>');
+    expect(html).toBe('<p>idle</p>'); // no survey drawn on the server
     const analytics = createAnalytics({ token: 'phc_test', consent });
     analytics.start();
     expect(analytics.status()).toBe('idle');
