@@ -17,7 +17,9 @@ const build = spawnSync('turbo', ['run', 'build', '--filter=@plinth/sandbox', '-
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const dev = fileURLToPath(new URL('../apps/demo/scripts/dev.mjs', import.meta.url));
-const demo = spawn(process.execPath, [dev, ...process.argv.slice(2)], { stdio: 'inherit' });
+// `--replay-surveys on` first: whoever tries the demo sees session replay and a survey (the sandbox records sessions
+// and serves one); the user's own `--replay-surveys off`, later in the list, wins. The journeys start dev.mjs without it.
+const demo = spawn(process.execPath, [dev, '--replay-surveys', 'on', ...process.argv.slice(2)], { stdio: 'inherit' });
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

@@ -7,6 +7,9 @@
 // the first-party proxy setup a real deployment uses against ad blockers; VITE_VENDOR_PROXY=1).
 // --out-dir <folder under apps/demo> (with --preview): where the build goes (default .preview, or .preview-proxy
 // with --proxy); the journeys' configs name one per port (.preview-<port>), so concurrent runs never share a build.
+// --replay-surveys on|off (default off; `pnpm start`, scripts/start.mjs, passes `on` first, so a later `off` wins):
+// the sandbox's PostHog records sessions (remote config `sessionRecording`) and serves one survey (DEMO_SURVEY),
+// so whoever tries the demo sees both. Off, as for the journeys, no session downloads the recorder or survey code.
 // Ctrl+C (SIGINT) or SIGTERM closes both and exits with code 0. A busy port prints one line saying
 // which option to change, not a stack trace.
 import { fileURLToPath } from 'node:url';
@@ -15,7 +18,7 @@ import { startSandbox } from '@plinth/sandbox';
 import { build, createServer, preview } from 'vite';
 
 const USAGE =
-  'options: --port <n> (or PORT, default 5173), --sandbox-port <n> (or SANDBOX_PORT, default 4700), --proxy, --quiet';
+  'options: --port <n> (or PORT, default 5173), --sandbox-port <n> (or SANDBOX_PORT, default 4700), --proxy, --replay-surveys on|off, --quiet';
 
 /**
  * Prints one line and exits: for the mistakes a user can fix. Exit codes: 2 a bad option, 3 a port already
@@ -36,6 +39,7 @@ try {
       preview: { type: 'boolean' },
       proxy: { type: 'boolean' },
       'out-dir': { type: 'string' },
+      'replay-surveys': { type: 'string' },
     },
   }));
 } catch (error) {
@@ -48,6 +52,32 @@ const toPort = (value, name) => {
 };
 const port = toPort(values.port ?? process.env.PORT ?? 5173, '--port / PORT');
 const sandboxPort = toPort(values['sandbox-port'] ?? process.env.SANDBOX_PORT ?? 4700, '--sandbox-port / SANDBOX_PORT');
+
+const replaySurveys = values['replay-surveys'] ?? 'off';
+if (replaySurveys !== 'on' && replaySurveys !== 'off')
+  fail(`--replay-surveys must be on or off, got "${replaySurveys}"`, 2);
+
+/** The survey the sandbox serves with `--replay-surveys on`: PostHog's survey object, as `GET /api/surveys/` sends it. */
+const DEMO_SURVEY = {
+  id: 'plinth-demo-findability',
+  name: 'Plinth demo: finding things',
+  type: 'popover',
+  start_date: '2026-01-01T00:00:00Z',
+  end_date: null,
+  conditions: null,
+  linked_flag_key: null,
+  targeting_flag_key: null,
+  internal_targeting_flag_key: null,
+  appearance: null,
+  questions: [
+    { id: 'ease', type: 'rating', question: 'How easy was it to find what you needed?', scale: 5, display: 'number' },
+    { id: 'why', type: 'open', question: 'Anything we could make easier?', optional: true },
+  ],
+};
+/** The sandbox's PostHog: every session recorded (snapshots to its `POST /s/`) and the demo survey served. */
+const replaySurveysOptions = {
+  posthog: { config: { sessionRecording: { endpoint: '/s/' }, surveys: true }, surveys: [DEMO_SURVEY] },
+};
 
 const inUse = (error) =>
   error?.code === 'EADDRINUSE' || error?.cause?.code === 'EADDRINUSE' || /already in use/i.test(error?.message ?? '');
@@ -72,7 +102,11 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
 try {
-  sandbox = await startSandbox({ port: sandboxPort, quiet: true });
+  sandbox = await startSandbox({
+    port: sandboxPort,
+    quiet: true,
+    ...(replaySurveys === 'on' && { vendorOptions: replaySurveysOptions }),
+  });
 } catch (error) {
   if (inUse(error)) busy('the sandbox', sandboxPort);
   throw error;
@@ -113,6 +147,10 @@ const url = `http://127.0.0.1:${port}/`;
 const served =
   (values.preview ? '  (the build, under a strict Content-Security-Policy)' : '') +
   (values.proxy ? '  (vendors through /ingest, /ld, /dd on this origin)' : '');
+const extras =
+  replaySurveys === 'on'
+    ? `  PostHog:         records sessions and serves a survey (off: --replay-surveys off); snapshots at ${sandbox.url}/_sandbox/received?vendor=posthog&route=$snapshot\n`
+    : '';
 console.log(
-  `\n  Plinth demo:     ${url}${served}\n  Sandbox:         ${sandbox.url}  (OpenID provider ${sandbox.vendors.oidc.issuer})\n  Press Ctrl+C to stop.\n`,
+  `\n  Plinth demo:     ${url}${served}\n  Sandbox:         ${sandbox.url}  (OpenID provider ${sandbox.vendors.oidc.issuer})\n${extras}  Press Ctrl+C to stop.\n`,
 );

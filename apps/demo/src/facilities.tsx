@@ -1,4 +1,4 @@
-import { AnalyticsProvider } from '@plinth/analytics';
+import { AnalyticsProvider, AnalyticsSurveys } from '@plinth/analytics';
 import { AuthProvider } from '@plinth/auth';
 import { FlagsProvider } from '@plinth/flags';
 import { LoggerProvider } from '@plinth/logging';
@@ -22,8 +22,18 @@ export function Facilities({ children }: { children: ReactNode }) {
           // Page views on every route (Plinth follows `history`), the tracked interactions' rage and
           // dead clicks, web vitals; behind the first-party proxy also the app's own API calls (network
           // capture, which must leave PostHog's requests on the same origin out). Headless browsers (the
-          // journeys) are not filtered as bots.
-          capabilities: { rageClicks: true, deadClicks: true, webVitals: true, network: config.proxied },
+          // journeys) are not filtered as bots. Session replay and surveys: on here, and each downloads its code
+          // only when PostHog's remote config asks for it (a recorded session, a survey for this visitor): `pnpm
+          // start` has the sandbox record sessions and serve one survey, the journeys' sandbox does neither
+          // (scripts/dev.mjs, `--replay-surveys`). The survey is drawn below the page (`Survey`, Layout.tsx).
+          capabilities: {
+            rageClicks: true,
+            deadClicks: true,
+            webVitals: true,
+            network: config.proxied,
+            replay: true,
+            surveys: true,
+          },
           filterBots: false,
           flushIntervalMs: 1000,
         }}
@@ -36,4 +46,12 @@ export function Facilities({ children }: { children: ReactNode }) {
       </AnalyticsProvider>
     </AuthProvider>
   );
+}
+
+/**
+ * PostHog's survey for this visitor (`capabilities.surveys` above), drawn by Plinth in the demo's colours (`.survey`,
+ * styles.css). Nothing until PostHog has a survey to show; the form is a chunk of its own, fetched only then.
+ */
+export function Survey() {
+  return <AnalyticsSurveys className="survey" />;
 }

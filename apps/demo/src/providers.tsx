@@ -13,6 +13,9 @@ const facilities = import('./facilities');
 /** The facilities' providers (lazy): render it inside a `Suspense` whose fallback is the shell. */
 export const FacilityProviders = lazy(() => facilities.then((m) => ({ default: m.Facilities })));
 
+/** The survey PostHog has for this visitor, if any (`facilities.tsx`): render it inside `FacilityProviders`. */
+export const FacilitySurvey = lazy(() => facilities.then((m) => ({ default: m.Survey })));
+
 export function Providers({ children }: { children: ReactNode }) {
   return <ConsentProvider store={consent}>{children}</ConsentProvider>;
 }

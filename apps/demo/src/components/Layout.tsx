@@ -3,7 +3,7 @@ import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { config } from '../config';
 import { pages } from '../pages';
-import { FacilityProviders } from '../providers';
+import { FacilityProviders, FacilitySurvey } from '../providers';
 import { CONSENT_BANNER_ID, ConsentGate, useBannerShown } from './ConsentGate';
 import { PagePending } from './PagePending';
 
@@ -117,6 +117,9 @@ export function Layout() {
                 <Outlet />
               </Suspense>
             </ErrorBoundary>
+            {/* PostHog's survey for this visitor, if there is one, below the page. No Suspense of its own: it comes
+                from the facilities' chunk, loaded with FacilityProviders, inside the same boundary (the shell). */}
+            <FacilitySurvey />
           </PageColumn>
         </FacilityProviders>
       </Suspense>
