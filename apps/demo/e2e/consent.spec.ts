@@ -45,7 +45,9 @@ test.describe('consent', () => {
     errors,
   }) => {
     const posthogRequests: string[] = [];
+    const requests: string[] = [];
     page.on('request', (r) => {
+      requests.push(r.url());
       if (r.url().includes('posthog')) posthogRequests.push(r.url());
     });
     await page.goto('/');
@@ -87,6 +89,11 @@ test.describe('consent', () => {
     await page.reload();
     await expect.poll(async () => (await pageViews(page)).length).toBe(4);
     await expect(page.getByRole('dialog', { name: 'Your privacy choices' })).toHaveCount(0);
+    // The demo turns replay and surveys on, but the journeys' sandbox neither records sessions nor has a survey
+    // (`pnpm start` does: scripts/dev.mjs --replay-surveys): with PostHog's remote config read (the sentinel) and
+    // four page views sent, no recorder (75 kB gz), no survey code and no survey request were asked for.
+    expect(requests.filter((url) => /\/array\/[^/]+\/config(\?|$)/.test(url)).length).toBeGreaterThan(0);
+    expect(requests.filter((url) => /lazy-recorder|surveys|SurveyForm/i.test(url))).toEqual([]);
     expect(errors).toEqual([]);
   });
 
