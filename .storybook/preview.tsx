@@ -23,6 +23,11 @@ interface FrameParameters {
   width?: Width;
   /** On the docs page, the story's frame is this tall (fixed-position UI such as a banner or a bottom bar). */
   docsHeight?: string;
+  /**
+   * `false`: drawn inline on the docs page even with a play function (one that only reads, so it cannot move the
+   * docs page's focus or scroll): a reference a reader uses where it stands (the design tokens).
+   */
+  docsFrame?: false;
 }
 
 /** The toolbar's theme, on the whole canvas (a story) or around the story (a docs page). */
@@ -143,12 +148,17 @@ function ThemedDocsContainer(props: PropsWithChildren<DocsContainerProps>) {
   return <DocsContainer {...props} theme={theme === 'dark' ? themes.dark : themes.light} />;
 }
 
-/** In a story test, the browser takes the story's width (the desktop's when it names none) before it renders. */
+/**
+ * In a story test, the browser takes the story's width (the desktop's when it names none) before it renders; with
+ * `VITE_STORY_WIDTH=phone|tablet|desktop` every story takes that width instead, as when a designer picks it in the
+ * toolbar (then no screenshots are compared: the run is about the interactions).
+ */
 const sizeForTest: Preview['beforeEach'] = async ({ parameters, tags }) => {
   const hooks = storyTestHooks();
   if (!hooks) return;
   hooks.tags = tags;
-  const { width, height } = WIDTHS[(parameters as FrameParameters).width ?? 'desktop'];
+  const forced = import.meta.env.VITE_STORY_WIDTH as Width | undefined;
+  const { width, height } = WIDTHS[forced ?? (parameters as FrameParameters).width ?? 'desktop'];
   await hooks.resize(width, height);
 };
 
@@ -157,8 +167,9 @@ const sizeForTest: Preview['beforeEach'] = async ({ parameters, tags }) => {
  * (see StoryFrame); the others render inline as usual.
  */
 const withDocsFrame: Decorator = (Story, context) => {
-  const { width, docsHeight } = context.parameters as FrameParameters;
-  if (context.viewMode !== 'docs' || !(width || docsHeight || context.playFunction)) return <Story />;
+  const { width, docsHeight, docsFrame } = context.parameters as FrameParameters;
+  if (context.viewMode !== 'docs' || docsFrame === false || !(width || docsHeight || context.playFunction))
+    return <Story />;
   return (
     <StoryFrame
       id={context.id}

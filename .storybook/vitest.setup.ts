@@ -20,6 +20,8 @@ afterEach(async (context) => {
   if (!storyId || context.task.result?.state === 'fail') return;
   // A check (a story test that is not a state of the component, tagged `check`) is not a picture to review.
   if (hooks.tags?.includes('check')) return;
+  // A run at one toolbar width for every story (VITE_STORY_WIDTH, preview.tsx) checks interactions, not pictures.
+  if (import.meta.env.VITE_STORY_WIDTH) return;
   const root = document.documentElement;
   for (const size of SHOTS) {
     await page.viewport(size.width, size.height);

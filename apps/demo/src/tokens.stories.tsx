@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type CSSProperties, type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import './stories/support';
 import source from './tokens.css?raw';
 
@@ -545,10 +545,136 @@ function Spacing() {
   );
 }
 
+/** What the font and shadow tokens are for (as the Type and Shadow stories say). */
+const OTHER_USE: Record<string, string> = {
+  'font-sans': 'Everything.',
+  'font-mono': 'Only code, identifiers and values a visitor may copy (event names, flag keys).',
+  'shadow-lg': 'Only what floats over the page: the consent banner.',
+};
+
+/** What each token is for, from the pages' own descriptions (colours from GROUPS, then spacing and radius). */
+function purposeOf(name: string): string {
+  const token = GROUPS.flatMap((group) => group.tokens).find((t) => t.name === name);
+  if (token) return typeof token.use === 'string' ? token.use : '';
+  return SPACE_USE[name] ?? RADIUS_USE[name] ?? OTHER_USE[name] ?? '';
+}
+
+/**
+ * Copies `text` to the clipboard: the Clipboard API, or (where it is refused: an insecure origin, a denied
+ * permission) a selected, off-screen text field and the copy command. Resolves whether it copied.
+ */
+async function copy(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const field = document.createElement('textarea');
+    field.value = text;
+    field.setAttribute('readonly', '');
+    field.style.position = 'fixed';
+    field.style.insetInlineStart = '-9999px';
+    document.body.append(field);
+    field.select();
+    const copied = document.execCommand('copy');
+    field.remove();
+    return copied;
+  }
+}
+
+/** A button that copies `text`, named for what it copies ("Copy var(--color-text)"), and says it did. */
+function CopyButton({ text, onCopied }: { text: string; onCopied: (message: string) => void }) {
+  return (
+    <button
+      type="button"
+      className="token-copy"
+      aria-label={`Copy ${text}`}
+      onClick={async () =>
+        onCopied((await copy(text)) ? `Copied ${text}` : `Could not copy ${text}: select it instead`)
+      }
+    >
+      Copy
+    </button>
+  );
+}
+
+/**
+ * Every token of tokens.css in one table, searchable by name, value or use: its name (copied as `var(--name)`, ready
+ * to paste into CSS) and its value in each theme (copied as is). Buttons are buttons: Tab reaches each, Enter or Space
+ * copies, and a status line says what was copied.
+ */
+function TokenTable() {
+  const [query, setQuery] = useState('');
+  const [message, setMessage] = useState('');
+  const searchId = useId();
+  const rows = [...light.keys()].map((name) => ({
+    name,
+    values: MODES.map((mode) => tokenValue(mode, name)),
+    use: purposeOf(name),
+  }));
+  const words = query.trim().toLowerCase();
+  const shown = rows.filter(({ name, values, use }) =>
+    [name, `--${name}`, ...values, use].some((text) => text.toLowerCase().includes(words)),
+  );
+  return (
+    <div className="token-page token-table">
+      <p className="token-search">
+        <label htmlFor={searchId}>Search tokens</label>{' '}
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          placeholder="A name, a value or a use: muted, #, button"
+          onChange={(event) => setQuery(event.target.value)}
+        />{' '}
+        <span aria-live="polite">
+          {shown.length} of {rows.length} tokens
+        </span>
+      </p>
+      <p role="status" className="token-copied">
+        {message}
+      </p>
+      <div className="token-table-scroll">
+        <table>
+          <caption>The tokens of apps/demo/src/tokens.css, light and dark</caption>
+          <thead>
+            <tr>
+              <th scope="col">Token</th>
+              {MODES.map((mode) => (
+                <th key={mode} scope="col">
+                  {mode === 'light' ? 'Light' : 'Dark'}
+                </th>
+              ))}
+              <th scope="col">Use</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map(({ name, values, use }) => (
+              <tr key={name}>
+                <th scope="row">
+                  <code>--{name}</code> <CopyButton text={`var(--${name})`} onCopied={setMessage} />
+                </th>
+                {values.map((value, i) => (
+                  <td key={MODES[i]}>
+                    {isColour(value) && <span className="token-swatch" style={{ background: value }} />}
+                    <code>{value}</code> <CopyButton text={value} onCopied={setMessage} />
+                  </td>
+                ))}
+                <td>{use}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
 const meta = {
   title: 'demo/Design tokens',
   tags: ['beta'],
   parameters: {
+    // Inline on the docs page, not in frames: a reference to search and copy from where it stands (the plays only read).
+    docsFrame: false,
     docs: {
       description: {
         component: `The demo's design tokens: colours for the light theme and the dark one (the \`theme\` flag on Home, the Theme toolbar here), type, spacing, corner radius and shadow. Every value, and every contrast ratio, is read and computed from \`apps/demo/src/tokens.css\`, so this page is always what the file says; Storybook's preview loads the same file, so every story uses them.
@@ -565,7 +691,7 @@ const meta = {
 - Put \`--color-subtle\` on the only copy of important text, or \`--color-border\` on a control's edge.
 - Say success or failure with colour alone.
 
-**Stories**: text colours, then fills, borders and focus (each with its contrast), both themes side by side, type, and spacing with radius and shadow.`,
+**Stories**: text colours, then fills, borders and focus (each with its contrast), both themes side by side, type, spacing with radius and shadow, and every token in one table to search and copy from (names as \`var(--name)\`, values as they are; each Copy button works from the keyboard).`,
       },
     },
   },
@@ -621,3 +747,38 @@ export const TypeTokens: Story = { name: 'Type', render: () => <Type /> };
 
 /** The spacing scale, the two corner radii and the shadow, each with where it is used. */
 export const SpacingTokens: Story = { name: 'Spacing, radius and shadow', render: () => <Spacing /> };
+
+/**
+ * Every token in one searchable table: its name and its value in each theme, each with a copy button (Tab to it,
+ * Enter or Space copies; the status line says what was copied). Search by name, value or use. Drawn inline on the
+ * docs page, where it works as it does here.
+ */
+export const AllTokens: Story = { name: 'All tokens (search and copy)', render: () => <TokenTable /> };
+
+/**
+ * Not a state, so not in the catalogue (tagged `check`: a story test with no docs or sidebar entry and no reference
+ * images): the table searched and a token copied from the keyboard alone.
+ */
+export const SearchAndCopyFromTheKeyboard: Story = {
+  tags: ['!autodocs', '!dev', 'check'],
+  render: () => <TokenTable />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const total = light.size;
+    const search = canvas.getByRole('searchbox', { name: 'Search tokens' });
+    await expect(canvas.getByText(`${total} of ${total} tokens`)).toBeVisible();
+    // A name ("color-muted") narrows the table to the rows that have it; so does a word of a use ("nav").
+    await userEvent.type(search, 'color-muted');
+    await expect(canvas.getAllByRole('rowheader').map((row) => row.textContent)).toEqual(['--color-muted Copy']);
+    // From the keyboard: Tab from the search field reaches the name's copy button; Enter copies it.
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Copy var(--color-muted)' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Copied var(--color-muted)');
+    await userEvent.clear(search);
+    await userEvent.type(search, 'nav');
+    await expect(canvas.getAllByRole('rowheader').length).toBeGreaterThan(0);
+    for (const row of canvas.getAllByRole('row').slice(1))
+      await expect(row.textContent?.toLowerCase()).toContain('nav');
+  },
+};

@@ -35,7 +35,7 @@ const meta = {
       description: {
         component: `Asks a visitor, once, what the demo may do: measure use (analytics), be told when something breaks (monitoring), remember feature settings (functional). Nothing is loaded, stored or sent for a category until it is granted.
 
-It appears on the first visit, and again after **Ask me again** on the Privacy page: whenever any category is pending. It is fixed at the bottom-left on wide screens and a bottom sheet across the full width on phones (up to 40rem), so its buttons are on screen without scrolling, and the page keeps room below its content so nothing is stuck behind it. It is not modal: the page stays usable until a choice.
+It appears on the first visit, and again after **Ask me again** on the Privacy page: whenever any category is pending. It is fixed at the bottom-left on wide screens and a bottom sheet across the full width on phones (up to 40rem); in the demo, where the inspector is open on screens 70rem and wider, it sits at the bottom-right over the inspector's column instead (covering the inspector's lower entries until a choice, never page text: see *demo/Inspector*, "Beside the consent banner"), and below 70rem above the inspector's bar or panel, so its buttons are on screen without scrolling, and the page keeps room below its content so nothing is stuck behind it. It is not modal: the page stays usable until a choice.
 
 Its states: the first question (**Accept all**, **Reject all**, **Choose…**); after **Choose…**, one checkbox per category with what it covers and **Save choices**; after any choice it is gone (the Privacy page changes the choice later).
 

@@ -1,8 +1,11 @@
+import { useConsent } from '@plinth/core';
+import { TestConsentProvider } from '@plinth/core/testing';
 import type { ReceivedRequest } from '@plinth/sandbox';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { framed, phone } from '../stories/support';
+import { ConsentBanner } from './ConsentBanner';
 import { Inspector } from './Inspector';
 
 type Feed = 'live' | 'empty' | 'connecting' | 'offline' | 'burst' | 'recording';
@@ -162,13 +165,24 @@ interface InAppProps {
   feed: Feed;
   /** Whether it starts open (the app opens it on screens at least 70rem wide, closes it on narrower ones). */
   open: boolean;
+  /** The consent banner too, as on a first visit (the app's `ConsentGate`, a choice pending). */
+  banner?: boolean;
+}
+
+/**
+ * The consent banner while a choice is pending, placed by `children` where `Layout` places it (inside the app's
+ * frame, after the inspector), and the frame told so (`data-consent`).
+ */
+function WithBanner({ children }: { children: (pending: boolean, banner: ReactNode) => ReactNode }) {
+  const consent = useConsent();
+  return children(consent.pending, consent.pending && <ConsentBanner consent={consent} />);
 }
 
 /** The inspector in the demo's frame (a page column beside it on wide screens, a bottom bar on phones). */
-function InApp({ feed: _feed, open: initiallyOpen }: InAppProps) {
+function InApp({ feed: _feed, open: initiallyOpen, banner = false }: InAppProps) {
   const [open, setOpen] = useState(initiallyOpen);
-  return (
-    <div className="app" data-inspector={open ? 'open' : 'closed'}>
+  const app = (pending: boolean, dialog?: ReactNode) => (
+    <div className="app" data-inspector={open ? 'open' : 'closed'} data-consent={pending ? 'pending' : undefined}>
       <div className="page">
         <main>
           <h1>Tracked interactions</h1>
@@ -176,7 +190,14 @@ function InApp({ feed: _feed, open: initiallyOpen }: InAppProps) {
         </main>
       </div>
       <Inspector open={open} onOpenChange={setOpen} />
+      {dialog}
     </div>
+  );
+  if (!banner) return app(false);
+  return (
+    <TestConsentProvider>
+      <WithBanner>{app}</WithBanner>
+    </TestConsentProvider>
   );
 }
 
@@ -192,6 +213,7 @@ const meta = {
       description:
         'What the sandbox sends: `live` (a sign-in and a few clicks), `empty` (connected, nothing yet), `connecting` (no answer yet), `offline` (no sandbox running), `burst` (after "Send 10,000 events"), `recording` (live, and a session recording under way).',
     },
+    banner: { control: 'boolean', description: 'The consent banner too, as on a first visit.' },
     open: {
       control: 'boolean',
       description:
@@ -270,8 +292,12 @@ export const PhoneClosed: Story = {
   parameters: phone,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText(`${RECORDING.length} received`)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Inspector' })).toHaveAttribute('aria-expanded', 'false');
+    const count = await canvas.findByText(`${RECORDING.length} received`);
+    // At 70rem and wider (the toolbar's Desktop) the app opens it; closed there, it is a tab at the top of its column
+    // with its toggle alone, and the count shows once it is opened. Narrower, the closed bar shows the count.
+    if (window.matchMedia('(min-width: 70rem)').matches) await expect(count).not.toBeVisible();
+    else await expect(count).toBeVisible();
   },
 };
 
@@ -331,5 +357,46 @@ export const AfterABurst: Story = {
     await expect(
       canvas.getByText('9,900 older entries not shown: the newest 100 of each vendor are kept.'),
     ).toBeVisible();
+  },
+};
+
+/** How much two boxes overlap, in px² (0: apart). */
+const overlap = (a: DOMRect, b: DOMRect) =>
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+  Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/**
+ * A first visit with the inspector open, as the demo opens on a desktop: at 70rem and wider the consent banner sits
+ * at the bottom-right, OVER the inspector's column (styles.css: "not over page text: the page stays usable until a
+ * choice"), so it covers the inspector's lower entries until a choice, not the page. Narrower, it sits above the
+ * inspector's open panel (or its bar), clear of it. At every width its three buttons are on top, reachable.
+ */
+export const BesideTheConsentBanner: Story = {
+  name: 'Beside the consent banner',
+  args: { feed: 'live', open: true, banner: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const banner = await canvas.findByRole('dialog', { name: 'Your privacy choices' });
+    await expect(await canvas.findByText(`${RECORDING.length} received`)).toBeVisible();
+    const inspector = canvasElement.querySelector('.inspector') as HTMLElement;
+    const page = canvasElement.querySelector('.page') as HTMLElement;
+    const [b, i, p] = [banner, inspector, page].map((element) => element.getBoundingClientRect()) as [
+      DOMRect,
+      DOMRect,
+      DOMRect,
+    ];
+    if (window.matchMedia('(min-width: 70rem)').matches) {
+      // Within the inspector's column, over it; none of the page's column covered.
+      await expect(overlap(b, i)).toBeCloseTo(b.width * b.height, 0);
+      await expect(overlap(b, p)).toBe(0);
+    } else {
+      await expect(overlap(b, i)).toBe(0);
+    }
+    // Every button of the banner is on top where it is drawn (not under the inspector).
+    for (const name of ['Accept all', 'Reject all', 'Choose…']) {
+      const button = canvas.getByRole('button', { name });
+      const box = button.getBoundingClientRect();
+      await expect(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)).toBe(button);
+    }
   },
 };
