@@ -36,7 +36,28 @@ const VENDORS = [
  * key set ≈ 7 KB, loaded only for a sign-in, a callback or a stored session; 27.3 on 2026-11-26 with the provider
  * profiles ≈ 1.15 KB, the sealed session ≈ 0.6 KB and the token-mediating backend ≈ 0.35 KB, all in this chunk).
  */
-const VENDOR_BUDGET_KB = { posthog: 92, launchdarkly: 20, datadog: 26, 'oidc-client-ts': 28 };
+/*
+ * posthog 92 → 108 on 2026-11-27 (107.0 measured): the demo turns on session replay and surveys, and the extension
+ * chunk every consenting visitor loads now carries their deciding parts (replay's remote-config reader ≈ 3.9 KB;
+ * surveys' matching with the feature flags it targets by ≈ 12 KB). What records and what draws a survey are chunks of
+ * their own, downloaded only for a recorded session or a visitor PostHog has a survey for, each with its own budget.
+ */
+const VENDOR_BUDGET_KB = {
+  posthog: 108,
+  'posthog-lazy-recorder': 72,
+  'posthog-surveys': 48,
+  launchdarkly: 20,
+  datadog: 26,
+  'oidc-client-ts': 28,
+};
+/** A vendor's chunks, without those of a longer name in the table (posthog's own, not its on-demand recorder's). */
+const chunksOf = (vendor, files) =>
+  files.filter(
+    (f) =>
+      f.startsWith(`${vendor}-`) &&
+      f.endsWith('.js') &&
+      !Object.keys(VENDOR_BUDGET_KB).some((other) => other.length > vendor.length && f.startsWith(`${other}-`)),
+  );
 
 const demoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -60,7 +81,7 @@ console.log(`  demo start-up packages: ${demo.packages.join(', ')}`);
 let failed = false;
 const assets = join(demoRoot, 'dist', 'assets');
 for (const [vendor, budget] of Object.entries(VENDOR_BUDGET_KB)) {
-  const chunks = readdirSync(assets).filter((f) => f.startsWith(`${vendor}-`) && f.endsWith('.js'));
+  const chunks = chunksOf(vendor, readdirSync(assets));
   const gz = chunks.reduce((sum, f) => sum + gzipSync(readFileSync(join(assets, f)), { level: 9 }).length, 0);
   console.log(`  ${vendor}: ${kb(gz)} KB gz in ${chunks.length} lazy chunk(s) (budget ${budget} KB)`);
   if (!chunks.length || gz > budget * 1000) {
