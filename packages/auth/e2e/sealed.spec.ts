@@ -160,9 +160,12 @@ test("a refresh the provider refuses (signed out on the provider's page) clears 
   await page.goto('/');
   await expect(page.getByTestId('status')).toHaveText('signedOut');
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  const refused = await refreshes(page);
-  expect(refused.map((entry) => entry.status)).toEqual([400]);
-  expect(refused[0]?.error).toMatch(/invalid_grant/);
+  // One refresh refused, the last; a renewal before the provider's sign-out took effect succeeded (6 s access tokens:
+  // a CI run on a loaded machine renewed once before it, [200, 400]).
+  const refreshed = await refreshes(page);
+  expect(refreshed.map((entry) => entry.status).filter((status) => status !== 200)).toEqual([400]);
+  expect(refreshed.at(-1)?.status).toBe(400);
+  expect(refreshed.at(-1)?.error).toMatch(/invalid_grant/);
   expect((await readableStorage(page)).records).toEqual([]);
   expect(logins).toHaveLength(1);
 });
