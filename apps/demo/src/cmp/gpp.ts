@@ -1,4 +1,5 @@
 import { CmpApi, CmpDisplayStatus, CmpStatus, SignalStatus } from '@iabgpp/cmpapi';
+import { cmpDialog } from './dialog';
 import { CMP_NAMES } from './start';
 
 /**
@@ -13,30 +14,10 @@ const NAME = CMP_NAMES.gpp;
 /** The opt-outs the dialog sets (1 opted out, 2 did not) and the notices it gave (1 given). */
 const OPT_OUTS = ['SaleOptOut', 'SharingOptOut', 'TargetedAdvertisingOptOut'];
 
-const button = (label: string, onClick: () => void) => {
-  const element = document.createElement('button');
-  element.type = 'button';
-  element.textContent = label;
-  element.addEventListener('click', onClick);
-  return element;
-};
-
 /** Puts the CMP on the page: ready with the stored GPP string, or the dialog for a first visit. */
 export function startDemoGppCmp(): () => void {
   const cmp = new CmpApi(300, 1);
   cmp.setApplicableSections([7]);
-  const dialog = document.createElement('section');
-  dialog.className = 'consent';
-  dialog.setAttribute('role', 'dialog');
-  dialog.setAttribute('aria-label', NAME);
-  const title = document.createElement('h2');
-  title.textContent = NAME;
-  const text = document.createElement('p');
-  text.textContent =
-    'We may sell or share your personal information for advertising. This dialog is a consent management platform of its own, as OneTrust or Osano would be.';
-  const actions = document.createElement('div');
-  actions.className = 'actions';
-  const reopen = button('Your privacy choices (CMP)', () => show());
   const decide = (optOut: boolean) => {
     cmp.setSignalStatus(SignalStatus.NOT_READY);
     for (const field of OPT_OUTS) {
@@ -44,28 +25,27 @@ export function startDemoGppCmp(): () => void {
       cmp.setFieldValue('usnat', field, optOut ? 1 : 2);
     }
     localStorage.setItem(STORED, cmp.getGppString());
-    dialog.remove();
-    document.body.append(reopen);
     cmp.setCmpDisplayStatus(CmpDisplayStatus.HIDDEN);
     cmp.fireSectionChange('usnat');
     cmp.setSignalStatus(SignalStatus.READY); // listeners hear the new choice now
   };
-  actions.append(
-    button('Opt out of sale and sharing (CMP)', () => decide(true)),
-    button('Do not opt out (CMP)', () => decide(false)),
-  );
-  dialog.append(title, text, actions);
-  const show = () => {
-    reopen.remove();
-    document.body.append(dialog);
-    cmp.setCmpDisplayStatus(CmpDisplayStatus.VISIBLE);
-  };
+  const { show, close } = cmpDialog({
+    name: NAME,
+    title: NAME,
+    text: 'We may sell or share your personal information for advertising. This dialog is a consent management platform of its own, as OneTrust or Osano would be.',
+    reopen: 'Your privacy choices (CMP)',
+    choices: [
+      ['Opt out of sale and sharing (CMP)', () => decide(true)],
+      ['Do not opt out (CMP)', () => decide(false)],
+    ],
+    onShow: () => cmp.setCmpDisplayStatus(CmpDisplayStatus.VISIBLE),
+  });
   cmp.setCmpStatus(CmpStatus.LOADED);
   const stored = localStorage.getItem(STORED);
   if (stored) {
     cmp.setGppString(stored);
     cmp.setSignalStatus(SignalStatus.READY);
-    document.body.append(reopen);
+    close();
   } else show();
   return show;
 }

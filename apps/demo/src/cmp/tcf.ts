@@ -1,5 +1,6 @@
 import { CmpApi } from '@iabtcf/cmpapi';
 import { GVL, TCModel, TCString } from '@iabtcf/core';
+import { cmpDialog } from './dialog';
 import { CMP_NAMES } from './start';
 
 /**
@@ -54,49 +55,29 @@ const encode = (accept: boolean) => {
   return TCString.encode(model);
 };
 
-const button = (label: string, onClick: () => void) => {
-  const element = document.createElement('button');
-  element.type = 'button';
-  element.textContent = label;
-  element.addEventListener('click', onClick);
-  return element;
-};
-
 /** Puts the CMP on the page: `tcloaded` with the stored choice, or the dialog for a first visit. */
 export function startDemoCmp(): () => void {
   const cmp = new CmpApi(300, 1, false);
-  const dialog = document.createElement('section');
-  dialog.className = 'consent';
-  dialog.setAttribute('role', 'dialog');
-  dialog.setAttribute('aria-label', NAME);
-  const title = document.createElement('h2');
-  title.textContent = 'Demo CMP (IAB TCF v2.2)';
-  const text = document.createElement('p');
-  text.textContent = 'This dialog is a consent management platform of its own, as OneTrust or Cookiebot would be.';
-  const actions = document.createElement('div');
-  actions.className = 'actions';
-  const reopen = button('Cookie settings (CMP)', () => show());
   const decide = (accept: boolean) => {
     const tcString = encode(accept);
     localStorage.setItem(STORED, tcString);
-    dialog.remove();
-    document.body.append(reopen);
     cmp.update(tcString, false); // useractioncomplete
   };
-  actions.append(
-    button('Accept all (CMP)', () => decide(true)),
-    button('Reject all (CMP)', () => decide(false)),
-  );
-  dialog.append(title, text, actions);
-  const show = () => {
-    reopen.remove();
-    document.body.append(dialog);
-    cmp.update(localStorage.getItem(STORED) ?? '', true); // cmpuishown
-  };
+  const { show, close } = cmpDialog({
+    name: NAME,
+    title: 'Demo CMP (IAB TCF v2.2)',
+    text: 'This dialog is a consent management platform of its own, as OneTrust or Cookiebot would be.',
+    reopen: 'Cookie settings (CMP)',
+    choices: [
+      ['Accept all (CMP)', () => decide(true)],
+      ['Reject all (CMP)', () => decide(false)],
+    ],
+    onShow: () => cmp.update(localStorage.getItem(STORED) ?? '', true), // cmpuishown
+  });
   const stored = localStorage.getItem(STORED);
   if (stored) {
     cmp.update(stored, false); // tcloaded
-    document.body.append(reopen);
+    close();
   } else show();
   return show;
 }
