@@ -271,7 +271,7 @@ try {
     plinth: over('plinth'),
     naive: over('naive'),
     baseline: 0,
-    goal: 'Plinth ≤ 7.8 KB', // apps/demo/scripts/budget.mjs's budget, and why it is 7.8
+    goal: 'Plinth ≤ 7.9 KB', // apps/demo/scripts/budget.mjs's budget, and why it is 7.9
     met: over('plinth') <= 7800,
   });
 

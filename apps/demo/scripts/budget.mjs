@@ -16,7 +16,10 @@ import { buildAndMeasure } from './initial-js.mjs';
 // loader's reconcile step, the rule for queued events, the transition table: +0.8 KB), consent's Global Privacy
 // Control, policy revisions and server state in the store (+0.4 KB), the demo's skip links, banner focus handling
 // and consent records route (the rest, with the packages' thin visitor writers). The README says the same.
-const BUDGET_KB = 7.8;
+// 7.8 → 7.9 KB on 2026-11-27 (7.79 measured here, 7.80+ in a CI run from a fresh clone of the same tree): the CMP
+// and Global Privacy Control switches read at start-up (src/cmp/switch.ts), the survey's lazy door (+46 B) and the rule
+// that shows the banner's skip link only when the banner is up.
+const BUDGET_KB = 7.9;
 /** Third-party SDKs the demo must load lazily (file names and package names). */
 const VENDORS = [
   'posthog',
