@@ -7,7 +7,7 @@ import { createBootstrap, VISITOR_KEY_COOKIE, visitorKeyCookie } from './index';
 let sandbox: Sandbox;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, quiet: true });
-});
+}, 60_000);
 afterAll(async () => {
   await sandbox?.close();
 });
@@ -101,7 +101,7 @@ describe('createBootstrap (server)', () => {
     } finally {
       await secure.close();
     }
-  });
+  }, 60_000); // it starts a sandbox of its own: 5 s passed on a loaded machine (a CI run from a fresh clone)
 
   it('sends the app’s user attributes, as the browser does; a reserved name is an error', async () => {
     await expect(
