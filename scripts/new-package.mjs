@@ -51,7 +51,7 @@ const pkg = {
     typecheck: 'node ../../node_modules/typescript-7/bin/tsc --noEmit',
     test: 'vitest run',
     size: 'size-limit',
-    'check:package': 'node ../../scripts/check-package.mjs',
+    'check:package': 'node ../../scripts/check-packages.mjs --checks --only .',
   },
   engines: { node: '>=20.19' },
   peerDependencies: { react: '^18.0.0 || ^19.0.0' },

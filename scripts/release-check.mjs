@@ -1,4 +1,4 @@
-// What a published tarball holds: the rule `scripts/check-package.mjs` applies to the tarball `pnpm pack` makes
+// What a published tarball holds: the rule `scripts/check-packages.mjs` applies to the tarball `pnpm pack` makes
 // (the one `pnpm publish` would upload), kept apart so the scripts' tests can run it on made-up file lists.
 
 /** Every tarball must hold these, at its root. */

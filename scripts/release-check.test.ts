@@ -1,5 +1,5 @@
 // The release, checked before it happens: what a published tarball may hold (scripts/release-check.mjs, applied by
-// scripts/check-package.mjs to every package's `pnpm pack`), the LICENSE every published package ships, and what
+// scripts/check-packages.mjs to every package's `pnpm pack`), the LICENSE every published package ships, and what
 // `changeset version` does with this repository's config to a sample changeset (versions, changelogs, internal
 // dependents, private apps), down to the dependency range `pnpm pack` writes into a dependent's tarball.
 import { execFileSync } from 'node:child_process';
