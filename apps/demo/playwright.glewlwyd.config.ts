@@ -1,9 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
 
-/** A third build of the demo, signing in at Glewlwyd (Debian's package), with a sandbox of its own for the vendors. */
-const PORT = 4176;
-const SANDBOX_PORT = 4703;
+/**
+ * A third build of the demo, signing in at Glewlwyd (Debian's package), with a sandbox of its own for the vendors.
+ * E2E_GLEWLWYD_PORT, E2E_GLEWLWYD_SANDBOX_PORT (with GLEWLWYD_PORT and GLEWLWYD_HOME): to run these journeys beside
+ * the suite's servers, as playwright.config.ts's E2E_* ports.
+ */
+const PORT = Number(process.env.E2E_GLEWLWYD_PORT ?? 4176);
+const SANDBOX_PORT = Number(process.env.E2E_GLEWLWYD_SANDBOX_PORT ?? 4703);
 /** Glewlwyd's own port; its issuer is its OIDC plugin instance's URL. */
 const GLEWLWYD_PORT = Number(process.env.GLEWLWYD_PORT ?? 4593);
 export const GLEWLWYD_DEMO_URL = `http://127.0.0.1:${PORT}`;
@@ -62,7 +66,7 @@ export default defineConfig({
       env: { GLEWLWYD_PORT: String(GLEWLWYD_PORT), DEMO_ORIGIN: GLEWLWYD_DEMO_URL },
     },
     {
-      command: `node scripts/dev.mjs --preview --port ${PORT} --sandbox-port ${SANDBOX_PORT} --out-dir .preview-glewlwyd --quiet`,
+      command: `node scripts/dev.mjs --preview --port ${PORT} --sandbox-port ${SANDBOX_PORT} --out-dir .preview-glewlwyd-${PORT} --quiet`,
       url: `${GLEWLWYD_DEMO_URL}/`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -45,7 +45,14 @@ async function follow(query: string) {
   };
 }
 
-const BURST = 10_000;
+/**
+ * The burst's size in these journeys (`?burst=`, src/pages/Interactions.tsx): the same claims as at 10,000 (each event
+ * exactly once across offline and online, batched, the page responsive while it runs, progress kept after leaving,
+ * no second burst), for a tenth of posthog-js's main thread: ~25 captures fit a 40 ms slice here, so 1,000 still
+ * take dozens of slices. The 10,000 themselves, and the JS heap after them, are `pnpm bench`'s (scripts/bench.mjs).
+ */
+const BURST = 1_000;
+const BURST_TEXT = BURST.toLocaleString('en');
 const LIKES = 3;
 
 /** Where the page notes how many captures of the burst were done when the first frame after the click ran. */
@@ -62,12 +69,10 @@ function eventsIn(request: Request): Event[] {
   return Array.isArray(json) ? json : (json.batch ?? [json]);
 }
 
-test('load: a burst of 10,000 events, then offline and online again: each arrives exactly once, memory stays bounded', async ({
+test('load: a burst of 1,000 events, then offline and online again: each arrives exactly once, batched', async ({
   page,
   context,
 }) => {
-  // An upper bound, not a wait: 10,000 captures cost posthog-js ~15 s of main thread, more on a busy machine.
-  test.setTimeout(120_000);
   const stream = await follow('vendor=posthog');
   // posthog-js's capture requests: sent, finished, failed (offline), and retries (`retry_count=`).
   const isCapture = (request: Request) => request.url().startsWith(`${SANDBOX_URL}/e/`);
@@ -88,28 +93,19 @@ test('load: a burst of 10,000 events, then offline and online again: each arrive
     for (const { event = '?' } of eventsIn(r)) failedEvents.set(event, (failedEvents.get(event) ?? 0) + 1);
   });
 
-  await page.goto('/interactions');
+  await page.goto(`/interactions?burst=${BURST}`);
   await page.getByRole('button', { name: 'Accept all' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tracked interactions');
   // The SDK is loaded and delivering: the page view arrived.
   await expect.poll(() => stream.entries.some((e) => e.route === '$pageview')).toBe(true);
 
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const heap = async () => {
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    return metrics.find((m) => m.name === 'JSHeapUsedSize')!.value;
-  };
-  const heapBefore = await heap();
-
   const started = Date.now();
-  // The burst starts without the test waiting for it (10,000 captures take seconds of main thread) and the
+  // The burst starts without the test waiting for it (its captures take about a second of main thread) and the
   // connection drops while it runs: its batch is certainly sent offline. The first animation frame after
   // the click reads how many captures were done by then (the button's progress, updated after each slice)
   // and clicks again: a burst that yields lets the frame run before its last capture, and a second click
-  // meanwhile starts no second burst (exactly 10,000 arrive, below).
-  await page.getByRole('button', { name: 'Send 10,000 events' }).evaluate((button: HTMLElement) => {
+  // meanwhile starts no second burst (exactly BURST arrive, below).
+  await page.getByRole('button', { name: `Send ${BURST_TEXT} events` }).evaluate((button: HTMLElement) => {
     setTimeout(() => {
       button.click();
       requestAnimationFrame(() => {
@@ -128,7 +124,7 @@ test('load: a burst of 10,000 events, then offline and online again: each arrive
   // Yielded: the frame ran after some captures and before the last one.
   expect(atFirstFrame, 'captures done when the first frame after the click ran').toBeGreaterThan(0);
   expect(atFirstFrame, 'captures done when the first frame after the click ran').toBeLessThan(BURST);
-  await expect(page.getByText('10,000 events tracked')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(`${BURST_TEXT} events tracked`)).toBeVisible({ timeout: 60_000 });
   const tracked = Date.now();
   // Events keep being tracked offline.
   const like = page.getByRole('button', { name: /^Like this demo/ });
@@ -149,15 +145,13 @@ test('load: a burst of 10,000 events, then offline and online again: each arrive
   // `retry_count`); only then can a duplicate no longer be on its way.
   await expect.poll(() => net.sent === net.finished + net.failed && net.retries >= net.failed).toBe(true);
   const delivered = Date.now();
-  const heapAfter = await heap();
 
   const events = [...burst(), ...likes()].map((e) => e.body as Event);
   const uuids = new Set(events.map((e) => e.uuid));
   const seqs = burst().map((e) => (e.body as Event).properties?.seq);
   console.log(
-    `load: ${BURST.toLocaleString('en')} tracked in ${tracked - started} ms (${atFirstFrame} captured at the first frame), delivered ${delivered - started} ms after the click; ` +
-      `capture requests ${net.sent} (${net.failed} failed offline, carrying ${JSON.stringify(Object.fromEntries(failedEvents))}; ${net.retries} retries); ` +
-      `JS heap after GC: ${(heapBefore / 2 ** 20).toFixed(1)} MiB before, ${(heapAfter / 2 ** 20).toFixed(1)} MiB after delivery`,
+    `load: ${BURST_TEXT} tracked in ${tracked - started} ms (${atFirstFrame} captured at the first frame), delivered ${delivered - started} ms after the click; ` +
+      `capture requests ${net.sent} (${net.failed} failed offline, carrying ${JSON.stringify(Object.fromEntries(failedEvents))}; ${net.retries} retries)`,
   );
   // Exactly once: every sequence number, each once; every event id once; the likes made offline, once each.
   expect(seqs.length).toBe(BURST);
@@ -172,8 +166,6 @@ test('load: a burst of 10,000 events, then offline and online again: each arrive
   const recorded = await page.request.get(`${SANDBOX_URL}/_sandbox/received?vendor=posthog&route=demo_burst`);
   const recordedSeqs = ((await recorded.json()) as ReceivedRequest[]).map((e) => (e.body as Event).properties?.seq);
   expect(new Set(recordedSeqs).size).toBe(BURST);
-  // Memory: what the burst held is released once delivered (generous bound).
-  expect(heapAfter - heapBefore).toBeLessThan(20 * 2 ** 20);
   await stream.close();
 });
 
@@ -183,7 +175,6 @@ type Gate = Window & { burstGate?: { open(): void } };
 test('a burst goes on when the visitor leaves the page: back on it, its progress shows, a click starts no second one', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await page.addInitScript(() => {
     const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
     const original = scheduler?.yield?.bind(scheduler);
@@ -199,25 +190,25 @@ test('a burst goes on when the visitor leaves the page: back on it, its progress
     };
   });
   const stream = await follow('vendor=posthog');
-  await page.goto('/interactions');
+  await page.goto(`/interactions?burst=${BURST}`);
   await page.getByRole('button', { name: 'Accept all' }).click();
   await expect.poll(() => stream.entries.some((e) => e.route === '$pageview')).toBe(true);
-  const button = page.getByRole('button', { name: /^(Send 10,000 events|Sending…)/ });
+  const button = page.getByRole('button', { name: new RegExp(`^(Send ${BURST_TEXT} events|Sending…)`) });
   await button.click();
   // The first slice ran, and the burst waits at its first yield (the gate).
-  await expect(button).toHaveText(/^Sending… [\d,]+ \/ 10,000$/);
+  await expect(button).toHaveText(new RegExp(`^Sending… [\\d,]+ / ${BURST_TEXT}$`));
   const before = await button.textContent();
   await page.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Tracked interactions');
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tracked interactions');
-  // The page shows the burst started before leaving (a page that forgot it would offer "Send 10,000 events"),
+  // The page shows the burst started before leaving (a page that forgot it would offer "Send 1,000 events"),
   // and a click on it starts none.
   await expect(button).toHaveText(before!);
   await button.click({ force: true }); // aria-disabled: Playwright would wait for it to be enabled
   await page.evaluate(() => (window as Gate).burstGate!.open());
-  await expect(page.getByText('10,000 events tracked')).toBeVisible({ timeout: 60_000 });
-  await expect(button).toHaveText('Send 10,000 events');
+  await expect(page.getByText(`${BURST_TEXT} events tracked`)).toBeVisible({ timeout: 60_000 });
+  await expect(button).toHaveText(`Send ${BURST_TEXT} events`);
   const burst = () => stream.entries.filter((e) => e.route === 'demo_burst').map((e) => (e.body as Event).properties);
   await expect.poll(() => burst().length, { timeout: 30_000 }).toBe(BURST);
   // A sentinel captured after everything the clicks could have started: posthog-js sends its queue in order, so
