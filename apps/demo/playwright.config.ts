@@ -1,14 +1,17 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
 
-// E2E_PORT, E2E_SANDBOX_PORT, E2E_PROXY_PORT, E2E_PROXY_SANDBOX_PORT: to run some journeys beside the suite's
-// servers (or another run's) on ports of one's own. Each build goes to a folder named by its port (.preview-<port>):
-// the sandbox's URL is baked into a build, so two runs sharing one folder served each other's.
+// E2E_PORT, E2E_SANDBOX_PORT, E2E_PROXY_PORT: to run some journeys beside the suite's servers (or another run's) on
+// ports of one's own. The build goes to a folder named by its port (.preview-<port>): the sandbox's URL is baked into
+// a build, so two runs sharing one folder served each other's.
 const PORT = Number(process.env.E2E_PORT ?? 4174);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4701);
-/** The same build, configured through a first-party proxy (`--proxy`), with a sandbox of its own: e2e/proxy.spec.ts. */
+/**
+ * The same build served a second time, through a first-party proxy (`--proxy-port`: the page on this origin sends
+ * every vendor's traffic to its own paths), with the same sandbox: e2e/proxy.spec.ts. One build and one sandbox for
+ * both (a second build with a sandbox of its own cost ~6 CPU-s more).
+ */
 const PROXY_PORT = Number(process.env.E2E_PROXY_PORT ?? 4175);
-const PROXY_SANDBOX_PORT = Number(process.env.E2E_PROXY_SANDBOX_PORT ?? 4702);
 
 /**
  * Journeys in real Chromium against the built demo (what users get: lazy chunks as shipped) and
@@ -33,24 +36,16 @@ export default defineConfig({
     // screencast is left out: it cost a quarter of the journeys' CPU on 2 cores.
     trace: { mode: 'retain-on-failure', screenshots: false, sources: false },
   },
-  webServer: [
-    {
-      command: `node scripts/dev.mjs --preview --port ${PORT} --sandbox-port ${SANDBOX_PORT} --out-dir .preview-${PORT} --quiet`,
-      url: `http://127.0.0.1:${PORT}/`,
-      // Always its own server: a leftover one could be a stale build or the dev server.
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    {
-      command: `node scripts/dev.mjs --preview --proxy --port ${PROXY_PORT} --sandbox-port ${PROXY_SANDBOX_PORT} --out-dir .preview-${PROXY_PORT} --quiet`,
-      url: `http://127.0.0.1:${PROXY_PORT}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-  ],
+  webServer: {
+    command: `node scripts/dev.mjs --preview --port ${PORT} --proxy-port ${PROXY_PORT} --sandbox-port ${SANDBOX_PORT} --out-dir .preview-${PORT} --quiet`,
+    // The proxied server starts after the other.
+    url: `http://127.0.0.1:${PROXY_PORT}/`,
+    // Always its own server: a leftover one could be a stale build or the dev server.
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
   metadata: { sandbox: `http://127.0.0.1:${SANDBOX_PORT}` },
 });
 
 export const SANDBOX_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 export const PROXY_DEMO_URL = `http://127.0.0.1:${PROXY_PORT}`;
-export const PROXY_SANDBOX_URL = `http://127.0.0.1:${PROXY_SANDBOX_PORT}`;

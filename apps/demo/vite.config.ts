@@ -64,10 +64,11 @@ export function trustedTypes(env: Record<string, string>): string[] {
 }
 
 /**
- * The first-party proxy (`VITE_VENDOR_PROXY=1`, README "Through a first-party proxy"): each vendor's
+ * The first-party proxy (`VITE_VENDOR_PROXY=1`, or an origin: README "Through a first-party proxy"): each vendor's
  * traffic goes to a path on the demo's own origin, and the dev or preview server forwards it to the
  * sandbox, as an app's own reverse proxy (Next.js rewrites, nginx, a CDN rule) forwards it to the real
- * vendor. Path on this origin → path on the sandbox.
+ * vendor. Path on this origin → path on the sandbox. Every server of the process forwards them; with an origin,
+ * only the page served from it sends anything there (src/config.ts).
  */
 const VENDOR_PROXY_PATHS = { '/ingest': '', '/ld': '', '/dd': '/datadog/intake' } as const;
 

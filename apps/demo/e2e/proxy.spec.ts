@@ -1,17 +1,17 @@
 import type { Page } from '@playwright/test';
 import type { ReceivedRequest } from '@plinth/sandbox';
-import { PROXY_DEMO_URL, PROXY_SANDBOX_URL } from '../playwright.config';
+import { PROXY_DEMO_URL, SANDBOX_URL } from '../playwright.config';
 import { expect, test } from './fixtures';
 
-// The demo built with VITE_VENDOR_PROXY=1 (`dev.mjs --proxy`, its own preview and sandbox): every vendor
-// SDK talks to a path on the demo's own origin (/ingest → PostHog, /ld → LaunchDarkly, /dd → Datadog),
-// which the preview server forwards to the sandbox, as an app's reverse proxy forwards to the real
+// The demo's build served a second time through the first-party proxy (`dev.mjs --proxy-port`, the same sandbox):
+// on that origin every vendor SDK talks to a path on the demo's own origin (/ingest → PostHog, /ld → LaunchDarkly,
+// /dd → Datadog), which the preview server forwards to the sandbox, as an app's reverse proxy forwards to the real
 // vendors. Network capture is on in this configuration: it must record the app's own same-origin API
 // call and none of PostHog's requests, though both go to the same origin.
 test.use({ baseURL: PROXY_DEMO_URL });
 
 async function recorded(page: Page, vendor: string): Promise<ReceivedRequest[]> {
-  const response = await page.request.get(`${PROXY_SANDBOX_URL}/_sandbox/received?vendor=${vendor}`);
+  const response = await page.request.get(`${SANDBOX_URL}/_sandbox/received?vendor=${vendor}`);
   expect(response.ok()).toBe(true);
   return response.json();
 }
@@ -22,10 +22,6 @@ const props = (entry: ReceivedRequest) =>
 /** A vendor SDK's request, by path (its own, or under the proxy's prefix). */
 const VENDOR_REQUEST =
   /\/(e\/|flags\/|array\/|sdk\/evalx\/|sdk\/goals\/|eval\/|events\/bulk\/|events\/diagnostic\/|datadog\/intake|dd\?)/;
-
-test.beforeEach(async ({ request }) => {
-  await request.delete(`${PROXY_SANDBOX_URL}/_sandbox/received`);
-});
 
 test('through a first-party proxy: page views, events, flags and logs arrive; network capture records the app’s API call, never PostHog’s', async ({
   page,

@@ -5,6 +5,9 @@
 // Content-Security-Policy of vite.config.ts, Trusted Types included unless VITE_TRUSTED_TYPES=off: what the journeys test), --proxy (every vendor's traffic goes
 // to a path on the demo's own origin, /ingest, /ld and /dd, which the server forwards to the sandbox:
 // the first-party proxy setup a real deployment uses against ad blockers; VITE_VENDOR_PROXY=1).
+// --proxy-port <n> (with --preview): the same build served a second time, on port n, through the first-party proxy
+// (VITE_VENDOR_PROXY=<that origin>: the page reads which way it is served from its origin), with the same sandbox:
+// what the journeys run (e2e/proxy.spec.ts), one build and one sandbox for both.
 // --out-dir <folder under apps/demo> (with --preview): where the build goes (default .preview, or .preview-proxy
 // with --proxy); the journeys' configs name one per port (.preview-<port>), so concurrent runs never share a build.
 // --replay-surveys on|off (default off; `pnpm start`, scripts/start.mjs, passes `on` first, so a later `off` wins):
@@ -18,7 +21,7 @@ import { startSandbox } from '@plinth/sandbox';
 import { build, createServer, preview } from 'vite';
 
 const USAGE =
-  'options: --port <n> (or PORT, default 5173), --sandbox-port <n> (or SANDBOX_PORT, default 4700), --proxy, --replay-surveys on|off, --quiet';
+  'options: --port <n> (or PORT, default 5173), --sandbox-port <n> (or SANDBOX_PORT, default 4700), --proxy, --preview, --proxy-port <n> (with --preview), --replay-surveys on|off, --quiet';
 
 /**
  * Prints one line and exits: for the mistakes a user can fix. Exit codes: 2 a bad option, 3 a port already
@@ -38,6 +41,7 @@ try {
       quiet: { type: 'boolean' },
       preview: { type: 'boolean' },
       proxy: { type: 'boolean' },
+      'proxy-port': { type: 'string' },
       'out-dir': { type: 'string' },
       'replay-surveys': { type: 'string' },
     },
@@ -52,6 +56,9 @@ const toPort = (value, name) => {
 };
 const port = toPort(values.port ?? process.env.PORT ?? 5173, '--port / PORT');
 const sandboxPort = toPort(values['sandbox-port'] ?? process.env.SANDBOX_PORT ?? 4700, '--sandbox-port / SANDBOX_PORT');
+const proxyPort = values['proxy-port'] === undefined ? undefined : toPort(values['proxy-port'], '--proxy-port');
+if (proxyPort !== undefined && !values.preview)
+  fail(`--proxy-port serves the build a second time: it needs --preview. ${USAGE}`, 2);
 
 const replaySurveys = values['replay-surveys'] ?? 'off';
 if (replaySurveys !== 'on' && replaySurveys !== 'off')
@@ -83,18 +90,21 @@ const inUse = (error) =>
   error?.code === 'EADDRINUSE' || error?.cause?.code === 'EADDRINUSE' || /already in use/i.test(error?.message ?? '');
 const busy = (what, busyPort) =>
   fail(
-    `port ${busyPort} (${what}) is already in use. Choose free ports with --port <n> (or PORT) for the demo ` +
-      `and --sandbox-port <n> (or SANDBOX_PORT) for the sandbox.`,
+    `port ${busyPort} (${what}) is already in use. Choose free ports with --port <n> (or PORT) for the demo` +
+      `${values['proxy-port'] === undefined ? ' and ' : ', --proxy-port <n> for it through the proxy and '}` +
+      `--sandbox-port <n> (or SANDBOX_PORT) for the sandbox.`,
     3,
   );
 
 let sandbox;
 let vite;
+/** The same build through the first-party proxy (`--proxy-port`). */
+let proxied;
 let closing = false;
 const stop = async () => {
   if (closing) return;
   closing = true;
-  await Promise.allSettled([vite?.close(), sandbox?.close()]);
+  await Promise.allSettled([vite?.close(), proxied?.close(), sandbox?.close()]);
   process.exit(0);
 };
 // Registered first, so Ctrl+C during start-up also exits quietly.
@@ -113,6 +123,7 @@ try {
 }
 process.env.VITE_SANDBOX_URL ??= sandbox.url;
 if (values.proxy) process.env.VITE_VENDOR_PROXY = '1';
+else if (proxyPort !== undefined) process.env.VITE_VENDOR_PROXY = `http://127.0.0.1:${proxyPort}`;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const configFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
@@ -132,13 +143,25 @@ try {
       build: { outDir },
       preview: { port, host: '127.0.0.1', strictPort: true },
     });
+    if (proxyPort !== undefined) {
+      proxied = await preview({
+        configFile,
+        root,
+        logLevel,
+        build: { outDir },
+        preview: { port: proxyPort, host: '127.0.0.1', strictPort: true },
+      }).catch((error) => {
+        if (inUse(error)) error.busyPort = proxyPort;
+        throw error;
+      });
+    }
   } else {
     vite = await createServer({ configFile, root, logLevel, server: { port, host: '127.0.0.1', strictPort: true } });
     await vite.listen();
   }
 } catch (error) {
-  await Promise.allSettled([vite?.close(), sandbox.close()]);
-  if (inUse(error)) busy('the demo', port);
+  await Promise.allSettled([vite?.close(), proxied?.close(), sandbox.close()]);
+  if (inUse(error)) busy(error.busyPort ? 'the demo through the proxy' : 'the demo', error.busyPort ?? port);
   throw error;
 }
 const url = `http://127.0.0.1:${port}/`;
@@ -147,10 +170,14 @@ const url = `http://127.0.0.1:${port}/`;
 const served =
   (values.preview ? '  (the build, under a strict Content-Security-Policy)' : '') +
   (values.proxy ? '  (vendors through /ingest, /ld, /dd on this origin)' : '');
+const alsoProxied =
+  proxyPort === undefined
+    ? ''
+    : `  The same build:  http://127.0.0.1:${proxyPort}/  (vendors through /ingest, /ld, /dd on this origin)\n`;
 const extras =
   replaySurveys === 'on'
     ? `  PostHog:         records sessions and serves a survey (off: --replay-surveys off); snapshots at ${sandbox.url}/_sandbox/received?vendor=posthog&route=$snapshot\n`
     : '';
 console.log(
-  `\n  Plinth demo:     ${url}${served}\n  Sandbox:         ${sandbox.url}  (OpenID provider ${sandbox.vendors.oidc.issuer})\n${extras}  Press Ctrl+C to stop.\n`,
+  `\n  Plinth demo:     ${url}${served}\n${alsoProxied}  Sandbox:         ${sandbox.url}  (OpenID provider ${sandbox.vendors.oidc.issuer})\n${extras}  Press Ctrl+C to stop.\n`,
 );

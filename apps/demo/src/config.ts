@@ -10,8 +10,13 @@ const sandboxUrl = (env.VITE_SANDBOX_URL ?? 'http://127.0.0.1:4700').replace(/\/
  * `VITE_VENDOR_PROXY=1` (`scripts/dev.mjs --proxy`): every vendor SDK talks to a path on the demo's own
  * origin (`/ingest`, `/ld`, `/dd`), which the dev and preview servers forward to the sandbox
  * (vite.config.ts), as a real app's reverse proxy forwards to the vendors against ad blockers.
+ * `VITE_VENDOR_PROXY=<origin>` (`dev.mjs --preview --proxy-port <n>`): only on the page served from that origin, so
+ * one build is served both ways, on two ports (the journeys, e2e/proxy.spec.ts).
  */
-const proxied = Boolean(env.VITE_VENDOR_PROXY);
+const vendorProxy = env.VITE_VENDOR_PROXY ?? '';
+const proxied = /^https?:\/\//.test(vendorProxy)
+  ? new URL(vendorProxy).origin === globalThis.location?.origin
+  : Boolean(vendorProxy);
 /** LaunchDarkly's SDK wants absolute URLs: the proxy path on this page's origin. */
 const own = (path: string) => `${globalThis.location?.origin ?? ''}${path}`;
 

@@ -28,6 +28,9 @@ interface ImportMetaEnv {
   /** Datadog client token and intake proxy. Default: the sandbox's `/datadog/intake`. */
   readonly VITE_DD_CLIENT_TOKEN?: string;
   readonly VITE_DD_PROXY?: string;
-  /** `1`: every vendor through a path on the demo's own origin (/ingest, /ld, /dd), forwarded to the sandbox. */
+  /**
+   * `1`: every vendor through a path on the demo's own origin (/ingest, /ld, /dd), forwarded to the sandbox; an
+   * origin (`http://127.0.0.1:4175`): the same, only on the page served from that origin.
+   */
   readonly VITE_VENDOR_PROXY?: string;
 }
