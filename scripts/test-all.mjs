@@ -22,13 +22,19 @@ const turbo = (concurrency, ...tasks) => [
 // stretched every step (the CPU is the limit). The steps after the builds never build: `--only` for
 // turbo, `--built` for the consumer test, so no dist is rebuilt (or restored from turbo's cache) while a
 // journey reads it.
+// The pnpm that runs this script (`pnpm test:all`), with this node; `pnpm` may not be on PATH (npx's).
+const pnpm = process.env.npm_execpath?.match(/pnpm/) ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
+
 const steps = [
   // The demo is built by its journeys' server and by its budget step, each with its own settings.
   ['build every package', [...turbo(2, 'build'), '--filter=./packages/*']],
   ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true }],
+  ['unit + SSR + browser tests of every package', [...turbo(2, 'test'), '--only']],
+  // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
+  ['typecheck (TypeScript 7; type tests included)', [...pnpm, 'run', 'typecheck']],
   [
-    'typecheck, unit + SSR + type + browser tests, package checks, size budgets',
-    [...turbo(2, 'typecheck', 'typecheck:root', 'test', 'check:package', 'size'), '--only'],
+    'package checks and size budgets (entry guard, tarball contents, publint --strict, attw, size-limit)',
+    ['node', 'scripts/check-packages.mjs'],
   ],
   ['the repository scripts (entry guard, license check)', ['vitest', 'run', '--project', 'scripts']],
   ['lint (biome)', ['biome', 'check', '.']],
