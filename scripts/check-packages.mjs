@@ -128,7 +128,15 @@ function reportSize(pkg, dir, output, exitCode) {
     : `${checks.length} budget(s) met${closest ? `; closest: ${kB(closest.size)} of ${kB(closest.sizeLimit)} ("${closest.name.slice(0, 60)}${closest.name.length > 60 ? '…' : ''}")` : ''}`;
   report(pkg, 'size', !problems.length, detail, problems);
 }
-const sizes = runSize ? sizeLimitRun() : Promise.resolve([]);
+// Its failure is handled now (not only when awaited below), so a broken size-limit is reported, not unhandled.
+const sizes = runSize
+  ? sizeLimitRun().catch((error) => [
+      () => {
+        failures.push(`size budgets failed: ${firstLine(error)}`);
+        console.error(`✗ size budgets: ${firstLine(error)}`);
+      },
+    ])
+  : Promise.resolve([]);
 
 // ---- 1.-4. entry guard, tarball, publint, attw ---------------------------------------------------------
 if (runChecks) {
@@ -221,26 +229,30 @@ if (runChecks) {
           report(pkg, 'attw', false, 'the package ships no types');
           continue;
         }
-        const problems = analysis.problems
-          .filter((p) => !('resolutionKind' in p) || !ignored.includes(p.resolutionKind))
-          .map((p) => {
-            // Problems about a file pair (types vs implementation) or a file carry no resolution kind: the
-            // CLI counts them under every profile, and so does this.
-            const file = (name) => name.replace(`/node_modules/${pkg.name}/`, '');
-            const where = p.entrypoint
-              ? `"${p.entrypoint}" under ${p.resolutionKind}`
-              : p.typesFileName
-                ? `types ${file(p.typesFileName)}, implementation ${file(p.implementationFileName)}${p.missing?.length ? `, missing ${p.missing.join(', ')}` : ''}`
-                : `${file(p.fileName ?? '')}${p.moduleSpecifier ? ` importing "${p.moduleSpecifier}" (${p.resolutionOption})` : ''}`;
-            return `${problemKindInfo[p.kind]?.title ?? p.kind}: ${where} (${problemKindInfo[p.kind]?.docsUrl ?? ''})`;
-          });
+        const problems = [
+          ...new Set(
+            analysis.problems
+              .filter((p) => !('resolutionKind' in p) || !ignored.includes(p.resolutionKind))
+              .map((p) => {
+                // Problems about a file pair (types vs implementation) or a file carry no resolution kind: the
+                // CLI counts them under every profile, and so does this.
+                const file = (name) => name.replace(`/node_modules/${pkg.name}/`, '');
+                const where = p.entrypoint
+                  ? `"${p.entrypoint}" under ${p.resolutionKind}`
+                  : p.typesFileName
+                    ? `types ${file(p.typesFileName)}, implementation ${file(p.implementationFileName)}${p.missing?.length ? `, missing ${p.missing.join(', ')}` : ''}`
+                    : `${file(p.fileName ?? '')}${p.moduleSpecifier ? ` importing "${p.moduleSpecifier}" (${p.resolutionOption})` : ''}`;
+                return `${problemKindInfo[p.kind]?.title ?? p.kind}: ${where} (${problemKindInfo[p.kind]?.docsUrl ?? ''})`;
+              }),
+          ),
+        ];
         const entrypoints = Object.keys(analysis.entrypoints).length;
         report(
           pkg,
           'attw',
           !problems.length,
           `profile ${profile}: ${entrypoints} entrypoint(s), ${problems.length} problem(s)`,
-          [...new Set(problems)],
+          problems,
         );
       } catch (error) {
         report(pkg, 'attw', false, firstLine(error));
@@ -254,12 +266,7 @@ if (runChecks) {
   }
 }
 
-try {
-  for (const print of await sizes) print();
-} catch (error) {
-  failures.push(`size budgets failed: ${firstLine(error)}`);
-  console.error(`✗ size budgets: ${firstLine(error)}`);
-}
+for (const print of await sizes) print();
 
 if (failures.length) {
   console.error(`\n${failures.length} failure(s):`);
