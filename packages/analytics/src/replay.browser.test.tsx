@@ -109,12 +109,23 @@ describe('session replay (real posthog-js and its recorder against the sandbox)'
 
     act(() => consent.deny('analytics'));
     const revokedAt = Date.now();
-    const during = await say('during revocation');
     analytics.capture('while_revoked');
-    await new Promise((resolve) => setTimeout(resolve, 600)); // three flush intervals: a running recorder would send
-    during.remove();
-    const regrantedAt = Date.now();
-    act(() => consent.grant('analytics'));
+    // The page changes and is clicked while revoked, and the re-grant comes in that click's own task. rrweb hears a
+    // click first (its listeners capture on the document), so a recorder left running would hold this click in its
+    // buffer at the re-grant, with no timer in between to flush it away while revoked (dropped there): it would be sent
+    // with the recording's next upload, before 'after regrant' below, the positive sentinel. No fixed wait.
+    let regrantedAt = Number.POSITIVE_INFINITY;
+    const during = document.createElement('p');
+    during.dataset.shown = ''; // unmasked: its text would show in a recording
+    during.textContent = 'during revocation';
+    document.body.append(during);
+    during.addEventListener('click', () => {
+      during.remove();
+      regrantedAt = Date.now();
+      act(() => consent.grant('analytics'));
+    });
+    await userEvent.click(during);
+    expect(consent.get('analytics')).toBe('granted'); // the click reached the page: the window was closed by it
     await say('after regrant');
     await waitForEvents(token, (e) => carrying(e, 'after regrant').length > 0, 15_000);
 
