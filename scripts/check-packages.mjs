@@ -14,12 +14,12 @@
 // Usage: node scripts/check-packages.mjs [--checks | --size] [--only <package dir>]...
 //   --checks: 1-4 only; --size: 5 only; neither: all. `--only .` from a package directory is its
 //   `check:package` script. Prints one line per package per check, then the failures; exits 1 on any.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { checkEntryGraph } from './entry-guard.mjs';
 import { checkTarballContents } from './release-check.mjs';
 
@@ -154,13 +154,13 @@ if (runChecks) {
       ? [process.execPath, process.env.npm_execpath]
       : ['npx', '-y', `pnpm@${version}`];
     const filters = packages.map(({ pkg }) => `--filter=${pkg.name}`);
-    const packed = JSON.parse(
-      execFileSync(cmd, [...pre, '-r', ...filters, 'pack', '--pack-destination', out, '--json'], {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-      }),
+    // Asynchronous, so that size-limit (started above) goes on meanwhile.
+    const { stdout } = await promisify(execFile)(
+      cmd,
+      [...pre, '-r', ...filters, 'pack', '--pack-destination', out, '--json'],
+      { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
+    const packed = JSON.parse(stdout);
     const tarballOf = new Map([packed].flat().map((p) => [p.name, p.filename]));
 
     for (const { dir, pkg } of packages) {
@@ -260,7 +260,7 @@ if (runChecks) {
     }
   } catch (error) {
     failures.push(`package checks failed: ${firstLine(error)}`);
-    console.error(`✗ ${firstLine(error)}`);
+    console.error(`✗ ${error?.message ?? error}`); // for pnpm pack: the command and what it printed
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
