@@ -18,7 +18,26 @@ const BROWSER_TESTS = 'src/**/*.browser.test.{ts,tsx}';
  * `// @vitest-environment node`), workspace packages resolved to `src` through the
  * source condition; type tests from `*.test-d.ts` are checked by the `typecheck` task. Browser tests are left to `browserTestConfig()`.
  */
-export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteUserConfig {
+export function packageTestConfig(
+  overrides: ViteUserConfig['test'] = {},
+  /**
+   * Files that must each run in a fresh environment (they mock modules with `vi.mock`, which would leak into the
+   * next file in a shared worker, or they test state a page keeps): a second project with `isolate: true` runs
+   * them; every other file shares a worker. Flags' 12 unit files: 50 CPU-s each isolated, 9 shared.
+   */
+  isolated: string[] = [],
+): ViteUserConfig {
+  if (isolated.length > 0) {
+    const { name = 'unit' } = overrides;
+    return defineConfig({
+      test: {
+        projects: [
+          packageTestConfig({ ...overrides, name, exclude: [...configDefaults.exclude, BROWSER_TESTS, ...isolated] }),
+          packageTestConfig({ ...overrides, name: `${name} (isolated)`, include: isolated, isolate: true }),
+        ],
+      },
+    });
+  }
   return defineConfig({
     plugins: [react()],
     resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
@@ -30,8 +49,8 @@ export function packageTestConfig(overrides: ViteUserConfig['test'] = {}): ViteU
       exclude: [...configDefaults.exclude, BROWSER_TESTS],
       setupFiles: [setupFile],
       // Test files share a worker's modules and environment (one jsdom per worker, not one per file: the environment
-      // was over half of the unit tests' time): the setup file gives each file a new page's storage and channel. A
-      // package whose files mock modules (`vi.mock`, which would leak into the next file) sets `isolate: true`.
+      // was over half of the unit tests' time): the setup file gives each file a new page's storage and channel. Files
+      // that mock modules (`vi.mock`, which would leak into the next file) are named in `isolated`.
       isolate: false,
       restoreMocks: true,
       unstubGlobals: true,
