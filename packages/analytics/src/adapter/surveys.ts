@@ -9,6 +9,8 @@ interface PosthogSurvey {
     type: string;
     question: string;
     description?: string | null;
+    /** posthog-js draws the description as HTML unless this is `'text'` (its `renderAsHtml`). */
+    descriptionContentType?: 'html' | 'text';
     optional?: boolean;
     scale?: number;
     lowerBoundLabel?: string;
@@ -26,7 +28,9 @@ export function toSurveyDefinitions(found: readonly unknown[]): SurveyDefinition
       const base = {
         id: q.id ?? String(index),
         question: q.question,
-        ...(q.description && { description: q.description }),
+        ...(q.description && {
+          description: q.descriptionContentType === 'text' ? q.description : htmlAsText(q.description),
+        }),
         ...(q.optional && { optional: true }),
       };
       if (q.type === 'open') questions.push({ ...base, type: 'open' });
@@ -45,4 +49,29 @@ export function toSurveyDefinitions(found: readonly unknown[]): SurveyDefinition
       out.push({ id: survey.id, name: survey.name, questions });
   }
   return out;
+}
+
+/** A tag: its name, then anything up to the `>` that closes it (a quoted attribute may hold `>`). */
+const TAG = `<(/?)([a-z][\\w-]*|!--[\\s\\S]*?--)(?:"[^"]*"|'[^']*'|[^'">])*>`;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/**
+ * A description PostHog holds as HTML, as the text a visitor reads: Plinth's form draws text (React escapes it), so
+ * no markup ever shows and nothing in it runs, without a sanitizer in the bundle (posthog-js's own is DOMPurify
+ * inside its surveys.js, not exported) and without an HTML parser (`DOMParser`, `innerHTML`: Trusted Types sinks).
+ * Scripts and styles go with their content, every tag and comment goes (a block's or a line break's as a space),
+ * the five XML references, `&nbsp;` and numeric ones are decoded (others stay as written), runs of white space
+ * become one space.
+ */
+function htmlAsText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(new RegExp(TAG, 'gi'), (_, _close, name: string) => (/^(p|div|br|li|h\d|tr|td)$/i.test(name) ? ' ' : ''))
+    .replace(/&(#x?)?(\w+);/gi, (reference, hash?: string, value = '') =>
+      hash
+        ? String.fromCodePoint(Number.parseInt(value, hash.length > 1 ? 16 : 10) || 0xfffd)
+        : (NAMED[value.toLowerCase()] ?? reference),
+    )
+    .replace(/[ \t\n\f\r]+/g, ' ')
+    .trim();
 }
