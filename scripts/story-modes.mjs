@@ -6,7 +6,8 @@
 // suite: the story tests' step would grow by a render and an axe run per story (more than the ~20 s it may grow).
 // Usage: `node scripts/story-modes.mjs [--url <a running Storybook>] [--only <story id part>,…]`, against
 // `pnpm storybook` (default http://127.0.0.1:6006, or STORYBOOK_PORT). Exit code 1 lists each story whose play
-// function failed or which axe found violations in, in these modes.
+// function failed or which axe found violations in, in these modes, each node with its figures; a node axe is wrong
+// about (knownExceptions, below: the test and the figures) is printed with its reason instead.
 import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
@@ -24,6 +25,24 @@ const stories = Object.values(index.entries).filter(
     !entry.tags.includes('check') &&
     (!values.only || values.only.split(',').some((part) => entry.id.includes(part))),
 );
+// Where axe is wrong. Each entry names the axe rule, the figures that show axe wrong and a test run on each node it
+// found: a node is excused only when that test holds for it (with its figures printed), never a rule or a story as a
+// whole. Anything else axe finds fails.
+const knownExceptions = [
+  {
+    rule: 'color-contrast',
+    // Measured on flags-feature--dark's `dd` (dark theme, forced colours): `color` computes to rgb(0, 0, 0), the
+    // forced CanvasText that Chromium draws, while `-webkit-text-fill-color` still resolves to the author's
+    // rgb(241, 245, 249) (--color-text in the dark theme). axe-core 4.14 takes the foreground from
+    // `-webkit-text-fill-color` first (its getForegroundColor), and the background from the forced Canvas, so it
+    // measured 1.09:1 (#f1f5f9 on #ffffff) for text drawn black on white (21:1). Every dark-themed story, the
+    // inspector (dark in both themes) and the tokens' dark column reported this. The node is excused only if the
+    // colour Chromium draws (`color`) on axe's own background reaches the ratio axe asked for.
+    reason:
+      'forced colours: axe read the author colour from -webkit-text-fill-color; the text is drawn in the forced colour',
+    holds: (node) => node.drawn !== undefined && node.drawn.ratio >= node.drawn.expected,
+  },
+];
 const browser = await chromium.launch(chromiumLaunchOptions());
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 // A play function's failure, as Storybook's preview announces it on its channel.
@@ -43,6 +62,7 @@ await context.addInitScript(() => {
 const page = await context.newPage();
 await page.emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
 const failures = [];
+const excepted = [];
 const started = Date.now();
 try {
   for (const story of stories) {
@@ -66,11 +86,45 @@ try {
     if (!['finished', 'completed'].includes(phase) || playError)
       failures.push(`${story.id}: ${playError ? `its play function failed: ${playError}` : phase}`);
     await page.addScriptTag({ path: axe });
-    const violations = await page.evaluate(async () => {
-      const { violations } = await window.axe.run('#storybook-root', { resultTypes: ['violations'] });
-      return violations.map((v) => `${v.id} (${v.nodes.length})`);
+    const nodes = await page.evaluate(async () => {
+      const { violations } = await window.axe.run('#storybook-root', {
+        resultTypes: ['violations'],
+        elementRef: true,
+      });
+      const { Color, getContrast } = window.axe.commons.color;
+      const forced = matchMedia('(forced-colors: active)').matches;
+      return violations.flatMap((v) =>
+        v.nodes.map((node) => {
+          const data = node.any.find((check) => check.data?.contrastRatio !== undefined)?.data;
+          const style = node.element && getComputedStyle(node.element);
+          // The colour drawn, when forced colours replaced the one axe read (see knownExceptions).
+          const drawn =
+            data && forced && style && style.color !== style.webkitTextFillColor
+              ? (() => {
+                  const fg = new Color().parseString(style.color);
+                  const ratio = getContrast(new Color().parseString(data.bgColor), fg);
+                  return { fg: fg.toHexString(), ratio, expected: Number.parseFloat(data.expectedContrastRatio) };
+                })()
+              : undefined;
+          return {
+            rule: v.id,
+            criterion: v.tags.filter((tag) => /^wcag\d{3,}$/.test(tag)).join(' '),
+            target: node.target.join(' '),
+            detail: data
+              ? `${data.contrastRatio}:1 (needs ${data.expectedContrastRatio}), ${data.fgColor} on ${data.bgColor}, ` +
+                `${data.fontSize} ${data.fontWeight}${drawn ? `; drawn ${drawn.fg} on ${data.bgColor}, ${drawn.ratio.toFixed(2)}:1` : ''}`
+              : node.failureSummary?.split('\n').slice(1).join(' ').trim(),
+            drawn,
+          };
+        }),
+      );
     });
-    if (violations.length) failures.push(`${story.id}: axe: ${violations.join(', ')}`);
+    for (const node of nodes) {
+      const known = knownExceptions.find((e) => node.rule === e.rule && e.holds(node));
+      const line = `${story.id}: axe ${node.rule} [${node.criterion}] ${node.target}: ${node.detail}`;
+      if (known) excepted.push({ story: story.id, line, reason: known.reason });
+      else failures.push(line);
+    }
   }
 } finally {
   await browser.close();
@@ -80,6 +134,14 @@ console.log(
   `story modes (forced colours, reduced motion): ${stories.length - bad} of ${stories.length} stories passed in ` +
     `${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
+// The excused nodes: one line per story and reason (each node with VERBOSE=1).
+const excused = new Map();
+for (const e of excepted)
+  excused.set(`${e.story}: ${e.reason}`, [...(excused.get(`${e.story}: ${e.reason}`) ?? []), e]);
+for (const [key, nodes] of excused) {
+  console.log(`  ~ ${key} (${nodes.length} nodes, e.g. ${nodes[0].line.slice(nodes[0].story.length + 2)})`);
+  if (process.env.VERBOSE) for (const node of nodes) console.log(`      ${node.line}`);
+}
 if (failures.length) {
   console.error(failures.map((f) => `  ✘ ${f}`).join('\n'));
   process.exit(1);
