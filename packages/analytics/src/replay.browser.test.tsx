@@ -148,4 +148,35 @@ describe('session replay (real posthog-js and its recorder against the sandbox)'
     expect(visitor('after regrant')).toBe('erin-replay');
     expect(visitor('after sign-out')).not.toBe('erin-replay');
   }, 40_000); // three recordings, each uploaded on posthog-js's own 2 s buffer cycle: 8 s here, 15 s+ on a loaded machine
+
+  it("records a canvas the app allows through a Worker made from a blob: URL (README, Going live: CSP's worker-src)", async () => {
+    // PostHog's project setting "Capture canvas" (remote config `recordCanvas`), a canvas the app lets through.
+    await setRemoteConfig({ sessionRecording: { endpoint: '/s/', recordCanvas: true, canvasFps: 4 } });
+    const schemes: string[] = [];
+    const PageWorker = window.Worker;
+    window.Worker = class extends PageWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        schemes.push(new URL(url, location.href).protocol);
+        super(url, options);
+      }
+    };
+    try {
+      const token = newToken('replay-canvas');
+      const paint = (canvas: HTMLCanvasElement | null) => {
+        const context = canvas?.getContext('2d');
+        if (context) context.fillRect(0, 0, 40, 20);
+      };
+      const { unmount } = mountAnalytics(token, {
+        config: { capabilities: { replay: true }, replay: { allowMedia: 'canvas' } },
+        children: <canvas width={40} height={20} ref={paint} />,
+      });
+      await say('canvas shown');
+      // The positive sentinel: a frame of the canvas in the recording (rrweb's drawImage of an ImageBitmap).
+      await waitForEvents(token, (e) => carrying(e, '"rr_type":"ImageBitmap"').length > 0, 15_000);
+      expect(schemes).toEqual(['blob:']);
+      unmount();
+    } finally {
+      window.Worker = PageWorker;
+    }
+  }, 30_000);
 });
