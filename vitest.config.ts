@@ -28,6 +28,8 @@ export default defineConfig({
             },
             enabled: true,
             headless: true,
+            // As the packages' browser tests (vitest.shared.ts): the suite's busiest moments outlast the default 30 s.
+            connectTimeout: 180_000,
             provider: playwright({
               // Text drawn the same way in every frame and run (no LCD antialiasing, no hinting), so a reference
               // image compares pixel for pixel.

@@ -88,6 +88,9 @@ export function browserTestConfig(
         enabled: true,
         headless: true,
         screenshotFailures: false,
+        // The suite runs the journeys' browsers beside these: at its busiest (load 25 on 2 cores) a session took
+        // longer than the default 30 s to connect (a CI run: rich text's browser tests never started).
+        connectTimeout: 180_000,
         viewport: { width: 800, height: 600 },
         provider: playwright({ launchOptions: chromiumLaunchOptions(chromium) }),
         instances: [{ browser: 'chromium' }],

@@ -29,14 +29,15 @@ const steps = [
   // The demo is built by its journeys' server and by its budget step, each with its own settings.
   ['build every package', [...turbo(2, 'build'), '--filter=./packages/*']],
   ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true }],
-  // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: beside the others, that
-  // wait is filled.
+  ['unit + SSR + browser tests of every package', [...turbo(2, 'test'), '--only']],
+  // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: beside the checks and the
+  // stories, that wait is filled. Not earlier: beside the package tests' start and the journeys' three builds, the
+  // machine was at load 25 and a browser test's session timed out.
   [
     'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
     ['node', 'scripts/consumer-test.mjs', '--built'],
     { alongside: true },
   ],
-  ['unit + SSR + browser tests of every package', [...turbo(2, 'test'), '--only']],
   // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
   ['typecheck (TypeScript 7; type tests included)', [...pnpm, 'run', 'typecheck']],
   [
