@@ -54,6 +54,9 @@ const readFocus = (page: Page) =>
 test('keyboard only at 390 px with the banner open: a skip link first, then every focused control visible', async ({
   page,
 }) => {
+  // An upper bound, not a wait: a Tab and a read of the focus for every control of every page, some hundreds of
+  // round trips (27 s on a quiet machine; past the default 60 s in a CI run at load 15).
+  test.setTimeout(150_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   const problems: string[] = [];
