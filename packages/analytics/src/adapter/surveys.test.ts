@@ -26,3 +26,9 @@ describe('toSurveyDefinitions: a description written as HTML in PostHog', () => 
     expect(description({ description: '1 < 2 and &lt;b&gt; is bold' })).toBe('1 < 2 and <b> is bold');
   });
 });
+
+describe('toSurveyDefinitions: a malformed character reference', () => {
+  it('becomes the replacement character, never an exception (a code point past U+10FFFF, zero, a non-number)', () => {
+    expect(description({ description: 'a&#99999999;b&#x110000;c&#0;d&#xZZ;e' })).toBe('a\ufffdb\ufffdc\ufffdd\ufffde');
+  });
+});

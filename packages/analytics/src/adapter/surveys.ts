@@ -55,6 +55,9 @@ export function toSurveyDefinitions(found: readonly unknown[]): SurveyDefinition
 const TAG = `<(/?)([a-z][\\w-]*|!--[\\s\\S]*?--)(?:"[^"]*"|'[^']*'|[^'">])*>`;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
+/** A numeric reference's character; U+FFFD for zero, a non-number or one past U+10FFFF (which would throw). */
+const codePoint = (n: number) => String.fromCodePoint(n > 0 && n <= 0x10ffff ? n : 0xfffd);
+
 /**
  * A description PostHog holds as HTML, as the text a visitor reads: Plinth's form draws text (React escapes it), so
  * no markup ever shows and nothing in it runs, without a sanitizer in the bundle (posthog-js's own is DOMPurify
@@ -68,9 +71,7 @@ function htmlAsText(html: string): string {
     .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
     .replace(new RegExp(TAG, 'gi'), (_, _close, name: string) => (/^(p|div|br|li|h\d|tr|td)$/i.test(name) ? ' ' : ''))
     .replace(/&(#x?)?(\w+);/gi, (reference, hash?: string, value = '') =>
-      hash
-        ? String.fromCodePoint(Number.parseInt(value, hash.length > 1 ? 16 : 10) || 0xfffd)
-        : (NAMED[value.toLowerCase()] ?? reference),
+      hash ? codePoint(Number.parseInt(value, hash.length > 1 ? 16 : 10)) : (NAMED[value.toLowerCase()] ?? reference),
     )
     .replace(/[ \t\n\f\r]+/g, ' ')
     .trim();
