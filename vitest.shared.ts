@@ -9,7 +9,6 @@ import { chromiumLaunchOptions } from './tooling/chromium.mjs';
 export const SOURCE_CONDITION = '@plinth/source';
 
 const setupFile = fileURLToPath(new URL('./tooling/vitest.setup.ts', import.meta.url));
-const browserSetupFile = fileURLToPath(new URL('./tooling/vitest.browser.setup.ts', import.meta.url));
 /** Tests that need a real browser: `*.browser.test.ts(x)`, run by `browserTestConfig()`. */
 const BROWSER_TESTS = 'src/**/*.browser.test.{ts,tsx}';
 
@@ -77,7 +76,7 @@ export function browserTestConfig(
     packageTestConfig({
       include: [BROWSER_TESTS],
       exclude: [...configDefaults.exclude],
-      setupFiles: [setupFile, browserSetupFile],
+      setupFiles: [setupFile],
       // Each file in a page of its own: the vendor SDKs keep globals (window.DD_LOGS, posthog's).
       isolate: true,
       typecheck: { enabled: false },

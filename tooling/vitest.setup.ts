@@ -3,8 +3,13 @@ import { afterEach, beforeAll } from 'vitest';
 // Any unhandled rejection in a test run fails it: Vitest reports them as errors by default.
 // Testing Library cleanup is registered only where the DOM exists (SSR tests run in node).
 if (typeof document !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   afterEach(() => cleanup());
+  // On a loaded 2-core machine a real SDK's import and start, or a lazy chunk's first import in jsdom, can pass
+  // Testing Library's default 1 s of `waitFor` and `findBy…` (CI runs from fresh clones: 'DD_LOGS' in window still
+  // false after 1 s in the browser; the survey's form chunk not drawn after 1 s in jsdom). Every wait stays bounded, as
+  // `expect.poll`'s (vitest.shared.ts); a wait that passes still returns at once.
+  configure({ asyncUtilTimeout: 10_000 });
 }
 
 // Test files share a worker's modules and DOM (`isolate: false`, vitest.shared.ts): each file starts from what a
