@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { REFERENCE_FOLDER, sameAsReference } from './.storybook/reference-images';
 import { chromiumLaunchOptions } from './tooling/chromium.mjs';
 
 // The root Vitest config: the Storybook project (every story is a browser test in Chromium: render,
@@ -22,7 +23,7 @@ export default defineConfig({
             // Reference images of every story (phone and desktop, light and dark), committed and compared.
             expect: {
               toMatchScreenshot: {
-                resolveScreenshotPath: ({ root, arg, ext }) => `${root}/.storybook/screenshots/${arg}${ext}`,
+                resolveScreenshotPath: ({ arg, ext }) => `${REFERENCE_FOLDER}/${arg}${ext}`,
                 resolveDiffPath: ({ root, arg, ext }) => `${root}/test-results/screenshots/${arg}${ext}`,
               },
             },
@@ -49,6 +50,7 @@ export default defineConfig({
               contextOptions: { viewport: { width: 1300, height: 4000 } },
             }),
             instances: [{ browser: 'chromium' }],
+            commands: { sameAsReference },
           },
         },
       },

@@ -9,7 +9,7 @@ import {
   Title,
 } from '@storybook/addon-docs/blocks';
 import { useContext } from 'react';
-import { WIDTHS } from './widths';
+import { referenceImage, WIDTHS } from './widths';
 
 /**
  * The docs page of every component (preview.tsx's `docs.page`): Storybook's own page (title, description, the
@@ -59,14 +59,11 @@ function StatusLabel() {
   );
 }
 
-/** A reference image's path: Vitest's name for `<story id>--<width>-<theme>` (.storybook/vitest.setup.ts). */
-const shot = (id: string, type: string, theme: string) =>
-  `screenshots/${`${id}--${type}-${theme}`.replace(/[^\w-]+/g, '').replace(/-{2,}/g, '-')}.png`;
 const SHOTS = [
-  { width: WIDTHS.phone, theme: 'light' },
-  { width: WIDTHS.phone, theme: 'dark' },
-  { width: WIDTHS.desktop, theme: 'light' },
-  { width: WIDTHS.desktop, theme: 'dark' },
+  { width: WIDTHS.phone, theme: 'light' as const },
+  { width: WIDTHS.phone, theme: 'dark' as const },
+  { width: WIDTHS.desktop, theme: 'light' as const },
+  { width: WIDTHS.desktop, theme: 'dark' as const },
 ] as const;
 
 /**
@@ -112,7 +109,7 @@ function StatesGrid() {
                 </a>
               </th>
               {SHOTS.map(({ width, theme }) => {
-                const src = shot(story.id, width.type, theme);
+                const src = `screenshots/${referenceImage(story.id, width.type, theme)}`;
                 const label = `${story.name}, ${width.type === 'mobile' ? 'phone' : 'desktop'}, ${theme}`;
                 return (
                   <td key={src} data-width={width.type}>

@@ -13,6 +13,13 @@ export type Width = keyof typeof WIDTHS;
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
+/**
+ * A reference image's file name (in .storybook/screenshots/): the story at a width in a theme, as Vitest names a
+ * screenshot (`<story id>--<width>-<theme>`, runs of dashes made one).
+ */
+export const referenceImage = (storyId: string, type: string, theme: Theme) =>
+  `${`${storyId}--${type}-${theme}`.replace(/[^\w-]+/g, '').replace(/-{2,}/g, '-')}.png`;
+
 /** Shows `theme` on `element` (the tokens' dark theme is an attribute; light is its absence). */
 export function applyTheme(element: HTMLElement, theme: Theme) {
   if (theme === 'dark') element.dataset.theme = 'dark';
