@@ -16,24 +16,29 @@ const turbo = (concurrency, ...tasks) => [
   '--output-logs=new-only',
 ];
 
-// The CPU is the limit (2 cores), so the steps run in lanes that keep both busy without crowding them:
-// - first the builds, alone;
-// - lane 1: the package tests, then the checks one by one (type check, package checks, scripts, lint, knip, licenses,
-//   changesets, the demo's budgets);
-// - lane 2: the journeys, then the stories. The journeys spend part of their time waiting on timers and slow or
-//   offline answers; the stories' Vitest does its screenshot work on one thread. Each fills the other lane's gaps;
-// - lane 3: the consumer test, once the package tests are done: it waits on installs (npm's registry, its Verdaccio)
-//   much of its time. Not earlier: beside the package tests' start and the journeys' builds the machine was at load 25
-//   and a browser test's session timed out.
-// The steps after the builds never build: `--only` for turbo, `--built` for the consumer test, so no dist is rebuilt
-// (or restored from turbo's cache) while a journey reads it. Each step's output is printed in one piece when it ends.
+// After the builds, the journeys (`alongside`) run beside the type checks and package tests: they spend
+// part of their time waiting on timers and slow or offline answers. Their output is printed in one piece
+// when they end. The other checks follow the package tests one by one: run beside them too, they only
+// stretched every step (the CPU is the limit). So did three lanes (the stories started when the journeys ended,
+// the checks after the package tests): 787 s and 1,487 CPU-s from a fresh clone, against 778 s and 1,375 CPU-s
+// for this layout (2026-11-28). The steps after the builds never build: `--only` for turbo, `--built` for the
+// consumer test, so no dist is rebuilt (or restored from turbo's cache) while a journey reads it.
 // The pnpm that runs this script (`pnpm test:all`), with this node; `pnpm` may not be on PATH (npx's).
 const pnpm = process.env.npm_execpath?.match(/pnpm/) ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
 
-// The demo is built by its journeys' server and by its budget step, each with its own settings.
-const build = ['build every package', [...turbo(2, 'build'), '--filter=./packages/*']];
-const unit = ['unit + SSR + browser tests of every package', [...turbo(2, 'test'), '--only']];
-const checks = [
+const steps = [
+  // The demo is built by its journeys' server and by its budget step, each with its own settings.
+  ['build every package', [...turbo(2, 'build'), '--filter=./packages/*']],
+  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true }],
+  ['unit + SSR + browser tests of every package', [...turbo(2, 'test'), '--only']],
+  // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: beside the checks and the
+  // stories, that wait is filled. Not earlier: beside the package tests' start and the journeys' three builds, the
+  // machine was at load 25 and a browser test's session timed out.
+  [
+    'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
+    ['node', 'scripts/consumer-test.mjs', '--built'],
+    { alongside: true },
+  ],
   // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
   ['typecheck (TypeScript 7; type tests included)', [...pnpm, 'run', 'typecheck']],
   [
@@ -46,27 +51,28 @@ const checks = [
   ['licenses of the published closure', ['node', 'scripts/check-licenses.mjs']],
   ['changesets', ['changeset', 'status']],
   [
+    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
+    ['vitest', 'run', '--project', 'storybook'],
+  ],
+  [
     "the demo's budgets (initial JS ≤ 7.9 KB gz over React + React Router; each vendor's lazy chunks)",
     ['node', 'apps/demo/scripts/budget.mjs'],
   ],
 ];
-const journeys = ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only']];
-const stories = [
-  'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
-  ['vitest', 'run', '--project', 'storybook'],
-];
-const consumers = [
-  'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
-  ['node', 'scripts/consumer-test.mjs', '--built'],
-];
 
-/** Runs one command, keeping its output (printed when it ends; the summary says why it failed). */
-function run(cmd, args) {
+/** Runs one step, echoing its output as it comes and keeping it, so the summary can say why it failed. */
+function run(cmd, args, { echo = true } = {}) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
     const chunks = [];
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.stdout.on('data', (chunk) => {
+      if (echo) process.stdout.write(chunk);
+      chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      if (echo) process.stderr.write(chunk);
+      chunks.push(chunk);
+    });
     child.on('error', (error) => chunks.push(Buffer.from(String(error))));
     child.on('close', (status) => resolve({ status, output: Buffer.concat(chunks).toString('utf8') }));
   });
@@ -92,41 +98,31 @@ function whyFailed(output) {
   return [...[...tasks].map((task) => `failed task: ${task}`), ...picked.slice(-60)];
 }
 
-const suiteStarted = Date.now();
 const results = [];
-/** Runs one step; its output is printed in one piece when it ends (lanes run side by side). */
-async function step([name, [cmd, ...args]]) {
+const alongside = [];
+for (const [name, [cmd, ...args], { alongside: inBackground = false } = {}] of steps) {
   const started = Date.now();
   const result = { name };
   results.push(result);
-  const at = () => `${Math.round((Date.now() - suiteStarted) / 1000)}s`;
-  console.log(`━━ ${name} ━━ ${cmd} ${args.join(' ')} (started at ${at()})`);
-  const { status, output } = await run(cmd, args);
-  Object.assign(result, {
-    ok: status === 0,
-    seconds: Math.round((Date.now() - started) / 1000),
-    why: status === 0 ? [] : whyFailed(output),
-    output,
-  });
-  console.log(`\n━━ ${name} ━━ (${result.seconds}s, ended at ${at()})`);
-  process.stdout.write(output);
-  return result;
+  const done = ({ status, output }) =>
+    Object.assign(result, {
+      ok: status === 0,
+      seconds: Math.round((Date.now() - started) / 1000),
+      why: status === 0 ? [] : whyFailed(output),
+      output,
+    });
+  if (inBackground) {
+    console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')} (started; runs alongside the next steps)`);
+    alongside.push(run(cmd, args, { echo: false }).then(done));
+  } else {
+    console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
+    done(await run(cmd, args));
+  }
 }
-const lane = async (...steps) => {
-  for (const each of steps) await step(each);
-};
-
-await step(build);
-let consumerLane;
-await Promise.all([
-  (async () => {
-    await step(unit);
-    consumerLane = step(consumers);
-    await lane(...checks);
-  })(),
-  lane(journeys, stories),
-]);
-await consumerLane;
+for (const result of await Promise.all(alongside)) {
+  console.log(`\n━━ ${result.name} ━━ (ran alongside, ${result.seconds}s)`);
+  process.stdout.write(result.output);
+}
 
 console.log('\n━━ summary ━━');
 for (const { name, ok, seconds } of results) console.log(`${ok ? '✓' : '✗'} ${name} (${seconds}s)`);
