@@ -39,13 +39,6 @@ const steps = [
     ['node', 'scripts/consumer-test.mjs', '--built'],
     { alongside: true },
   ],
-  // The stories too: alone, their Vitest keeps 1.3 of the 2 cores busy (a story file at a time, its screenshots' work
-  // on one thread); beside the consumer test and the checks, the rest is used.
-  [
-    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
-    ['vitest', 'run', '--project', 'storybook'],
-    { alongside: true },
-  ],
   // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
   ['typecheck (TypeScript 7; type tests included)', [...pnpm, 'run', 'typecheck']],
   [
@@ -57,6 +50,10 @@ const steps = [
   ['dead code and exports (knip)', ['knip']],
   ['licenses of the published closure', ['node', 'scripts/check-licenses.mjs']],
   ['changesets', ['changeset', 'status']],
+  [
+    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
+    ['vitest', 'run', '--project', 'storybook'],
+  ],
   [
     "the demo's budgets (initial JS ≤ 7.9 KB gz over React + React Router; each vendor's lazy chunks)",
     ['node', 'apps/demo/scripts/budget.mjs'],
