@@ -3,8 +3,9 @@
 //   1. build every published package, start a registry (Verdaccio, scripts/release-registry.mjs) on 127.0.0.1, and on
 //      a throwaway copy of the workspace run the release as the workflow does: `changeset version` (the pending
 //      changesets give the versions) and `changeset publish`; every public package must be on the registry at its new
-//      version, with its `workspace:` ranges written out (the registry's packuments, what `npm view` reads). Then a second release after a patch changeset
-//      on @plinth/core must publish core alone, and every dependent's published range must admit core's new version;
+//      version, with its `workspace:` ranges written out (the registry's packuments, what `npm view` reads). Then a
+//      second release after a patch changeset on @plinth/core must publish core alone, and every dependent's
+//      published range must admit core's new version;
 //   2. install @plinth/* by version range from that registry (an .npmrc with `@plinth:registry`; everything else from
 //      the npm registry) with npm into a fresh project under the system temp dir, beside React 18.3, Vite and
 //      TypeScript (exact versions); its package-lock.json must resolve every @plinth package to the registry, at the

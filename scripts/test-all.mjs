@@ -20,8 +20,8 @@ const turbo = (concurrency, ...tasks) => [
 // part of their time waiting on timers and slow or offline answers. Their output is printed in one piece
 // when they end. The other checks follow the package tests one by one: run beside them too, they only
 // stretched every step (the CPU is the limit). So did three lanes (the stories started when the journeys ended,
-// the checks after the package tests): 787 s and 1,487 CPU-s from a fresh clone, against 778 s and 1,375 CPU-s
-// for this layout (2026-11-28). The steps after the builds never build: `--only` for turbo, `--built` for the
+// the checks after the package tests: 787 s and 1,487 CPU-s from a fresh clone) and the stories beside the checks
+// (739 s, 1,330 CPU-s), against 725–778 s and 1,283–1,375 CPU-s for this layout (2026-11-28). The steps after the builds never build: `--only` for turbo, `--built` for the
 // consumer test, so no dist is rebuilt (or restored from turbo's cache) while a journey reads it.
 // The pnpm that runs this script (`pnpm test:all`), with this node; `pnpm` may not be on PATH (npx's).
 const pnpm = process.env.npm_execpath?.match(/pnpm/) ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
