@@ -1,7 +1,7 @@
 // The story tests' own setup (Vitest only; Storybook never loads this file).
 import { afterEach, expect } from 'vitest';
 import { commands, page } from 'vitest/browser';
-import { applyTheme, referenceImage, type StoryTestHooks, THEMES, WIDTHS } from './widths';
+import { applyTheme, referenceImage, SCREENSHOT, type StoryTestHooks, THEMES, WIDTHS } from './widths';
 
 const hooks: StoryTestHooks = { resize: (width, height) => page.viewport(width, height) };
 (globalThis as { __plinthStoryTest?: StoryTestHooks }).__plinthStoryTest = hooks;
@@ -38,11 +38,10 @@ afterEach(async (context) => {
         // apart (a 1 px shift of one line is about 0.3 % of a phone screenshot). A token or a component
         // change moves more than that (shown failing with one colour token and one border changed).
         comparatorOptions: { allowedMismatchedPixelRatio: 0.005, threshold: 0.02 },
-        // What changes from run to run (a measured duration, a time) is marked `data-volatile` and masked.
         screenshotOptions: {
-          animations: 'disabled',
-          caret: 'hide',
-          mask: [...document.querySelectorAll('[data-volatile]')],
+          animations: SCREENSHOT.animations,
+          caret: SCREENSHOT.caret,
+          mask: [...document.querySelectorAll(SCREENSHOT.volatile)],
         },
       });
     }

@@ -20,6 +20,13 @@ export type Theme = (typeof THEMES)[number];
 export const referenceImage = (storyId: string, type: string, theme: Theme) =>
   `${`${storyId}--${type}-${theme}`.replace(/[^\w-]+/g, '').replace(/-{2,}/g, '-')}.png`;
 
+/**
+ * How a story's screenshot is taken, by `toMatchScreenshot` and by the byte-for-byte fast path
+ * (.storybook/reference-images.ts) alike: animations stopped, caret hidden, and what changes from run to run (a
+ * measured duration, a time), marked `data-volatile`, masked.
+ */
+export const SCREENSHOT = { animations: 'disabled', caret: 'hide', volatile: '[data-volatile]' } as const;
+
 /** Shows `theme` on `element` (the tokens' dark theme is an attribute; light is its absence). */
 export function applyTheme(element: HTMLElement, theme: Theme) {
   if (theme === 'dark') element.dataset.theme = 'dark';
