@@ -83,6 +83,9 @@ export function browserTestConfig(
       // A real SDK's import and start on a loaded 2-core machine can pass the default 1 s of `expect.poll`
       // (a CI run from a fresh clone: 'loading' for 1 s); every wait stays bounded.
       expect: { poll: { timeout: 10_000 } },
+      // Upper bounds, not waits: a test's own waits (up to 10 s each, above) can add up past browser mode's default
+      // 15 s under the suite's load (a CI run: a 1.2 s test timed out at 15.8 s).
+      testTimeout: 30_000,
       browser: {
         enabled: true,
         headless: true,
