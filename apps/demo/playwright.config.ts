@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
+import { JOURNEY_TRACE } from '../../tooling/journeys';
 
 // E2E_PORT, E2E_SANDBOX_PORT, E2E_PROXY_PORT: to run some journeys beside the suite's servers (or another run's) on
 // ports of one's own. The build goes to a folder named by its port (.preview-<port>): the sandbox's URL is baked into
@@ -32,9 +33,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromiumLaunchOptions(),
-    // A failed journey keeps its trace (DOM snapshots, network, console): `playwright show-trace`. The
-    // screencast is left out: it cost a quarter of the journeys' CPU on 2 cores.
-    trace: { mode: 'retain-on-failure', screenshots: false, sources: false },
+    trace: JOURNEY_TRACE,
   },
   webServer: {
     command: `node scripts/dev.mjs --preview --port ${PORT} --proxy-port ${PROXY_PORT} --sandbox-port ${SANDBOX_PORT} --out-dir .preview-${PORT} --quiet`,

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
+import { JOURNEY_TRACE } from '../../tooling/journeys';
 
 /**
  * A third build of the demo, signing in at Glewlwyd (Debian's package), with a sandbox of its own for the vendors.
@@ -35,7 +36,7 @@ export default defineConfig({
   use: {
     baseURL: GLEWLWYD_DEMO_URL,
     launchOptions: launch,
-    trace: { mode: 'retain-on-failure', screenshots: false, sources: false },
+    trace: JOURNEY_TRACE,
   },
   projects: [
     { name: 'glewlwyd', grepInvert: /back\/forward cache (on|off)/ },

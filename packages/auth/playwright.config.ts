@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../tooling/chromium.mjs';
+import { JOURNEY_TRACE } from '../../tooling/journeys';
 
 // Another checkout's journeys may hold the default ports (its server would be reused): move both with
 // AUTH_E2E_PORT and AUTH_E2E_SANDBOX_PORT (the sandbox takes that port and the next ten).
@@ -29,9 +30,7 @@ export default defineConfig({
   use: {
     baseURL: ORIGIN,
     launchOptions: chromiumLaunchOptions(),
-    // A failed journey keeps its trace (DOM snapshots, network, console): `playwright show-trace`. The
-    // screencast is left out: it cost a quarter of the journeys' CPU on 2 cores.
-    trace: { mode: 'retain-on-failure', screenshots: false, sources: false },
+    trace: JOURNEY_TRACE,
   },
   webServer: {
     command: `node e2e/serve.mjs --port ${PORT} --sandbox-port ${SANDBOX_PORT}`,
