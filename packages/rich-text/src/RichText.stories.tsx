@@ -26,6 +26,26 @@ const cdn = (_image: unknown, width = 1200) => {
 const landscape = (caption?: string) =>
   image({ alt: 'A placeholder landscape', url: placeholder(1200, 600), width: 1200, height: 600, caption });
 
+/** Each block style and the element it renders. */
+const BLOCK_STYLES = [
+  ['normal', 'p'],
+  ['h1', 'h1'],
+  ['h2', 'h2'],
+  ['h3', 'h3'],
+  ['h4', 'h4'],
+  ['h5', 'h5'],
+  ['h6', 'h6'],
+  ['blockquote', 'blockquote'],
+] as const;
+/** Each mark and the element it renders. */
+const MARKS = [
+  ['strong', 'strong'],
+  ['em', 'em'],
+  ['code', 'code'],
+  ['underline', 'span'],
+  ['strike-through', 'del'],
+] as const;
+
 /**
  * The sample documents (the `value` control), by name: every story's document is one of them, so a
  * designer can switch any story to any other sample.
@@ -80,6 +100,7 @@ const DOCUMENTS = {
   'Heading 5': block('h5', 'The h5 style'),
   'Heading 6': block('h6', 'The h6 style'),
   Quote: block('blockquote', 'The blockquote style'),
+  'Every block style': BLOCK_STYLES.map(([style]) => block(style, `The ${style} style`)),
   'Same heading twice': [
     block('h2', 'Lists'),
     block('normal', 'The first.'),
@@ -91,6 +112,7 @@ const DOCUMENTS = {
   'Mark: inline code': block('normal', 'Text with ', span('code', 'code'), ' in it.'),
   'Mark: underline': block('normal', 'Text with ', span('underline', 'underline'), ' in it.'),
   'Mark: strike-through': block('normal', 'Text with ', span('strike-through', 'strike-through'), ' in it.'),
+  'Every mark': MARKS.map(([mark]) => block('normal', 'Text with ', span(mark, mark), ' in it.')),
   'Links (internal and external)': block(
     'normal',
     'Read ',
@@ -109,6 +131,20 @@ const DOCUMENTS = {
   'Bullet list': [listItem('bullet', 1, 'One'), listItem('bullet', 1, 'Two'), listItem('bullet', 1, 'Three')],
   'Numbered list': [listItem('number', 1, 'First'), listItem('number', 1, 'Second')],
   'Nested list': [
+    listItem('bullet', 1, 'Level 1'),
+    listItem('number', 2, 'Level 2'),
+    listItem('bullet', 3, 'Level 3'),
+    listItem('bullet', 1, 'Back to level 1'),
+  ],
+  'Every list': [
+    block('normal', 'Bullets:'),
+    listItem('bullet', 1, 'One'),
+    listItem('bullet', 1, 'Two'),
+    listItem('bullet', 1, 'Three'),
+    block('normal', 'Numbers:'),
+    listItem('number', 1, 'First'),
+    listItem('number', 1, 'Second'),
+    block('normal', 'Nested, mixed:'),
     listItem('bullet', 1, 'Level 1'),
     listItem('number', 2, 'Level 2'),
     listItem('bullet', 3, 'Level 3'),
@@ -300,49 +336,35 @@ export const DuplicateHeadings: Story = {
   },
 };
 
-// ——— block styles ———
-const styleStory = (name: keyof typeof DOCUMENTS, style: string, role: string, level?: number): Story => ({
-  args: { value: name },
+// ——— every variant side by side ———
+/**
+ * Every block style, in the order of importance: a paragraph (`normal`, body text), the headings `h1` (the page's
+ * title when the document carries it) to `h6`, each with an id for anchor links, and `blockquote`, a quotation
+ * set apart from the text. One at a time: the `value` control (Paragraph, Heading 1 … 6, Quote).
+ */
+export const BlockStyles: Story = {
+  args: { value: 'Every block style' },
   play: async ({ canvasElement }) => {
-    const el = within(canvasElement).getByText(`The ${style} style`);
-    await expect(el.tagName.toLowerCase()).toBe(role);
-    if (level) await expect(el.id).toBe(`the-h${level}-style`);
+    for (const [style, tag] of BLOCK_STYLES) {
+      const el = within(canvasElement).getByText(`The ${style} style`);
+      await expect(el.tagName.toLowerCase()).toBe(tag);
+      if (style.startsWith('h')) await expect(el.id).toBe(`the-${style}-style`);
+    }
   },
-});
-/** A paragraph (the `normal` style): body text, the most common block. */
-export const Normal = styleStory('Paragraph', 'normal', 'p');
-/** The `h1` style: the page's title when the document carries it. It gets an id for anchor links. */
-export const Heading1 = styleStory('Heading 1', 'h1', 'h1', 1);
-/** The `h2` style: a section title, with an id for anchor links (as every heading). */
-export const Heading2 = styleStory('Heading 2', 'h2', 'h2', 2);
-/** The `h3` style: a sub-section title. */
-export const Heading3 = styleStory('Heading 3', 'h3', 'h3', 3);
-/** The `h4` style. */
-export const Heading4 = styleStory('Heading 4', 'h4', 'h4', 4);
-/** The `h5` style. */
-export const Heading5 = styleStory('Heading 5', 'h5', 'h5', 5);
-/** The `h6` style, the smallest heading. */
-export const Heading6 = styleStory('Heading 6', 'h6', 'h6', 6);
-/** The `blockquote` style: a quotation set apart from the text. */
-export const Blockquote = styleStory('Quote', 'blockquote', 'blockquote');
+};
 
-// ——— marks ———
-const markStory = (name: keyof typeof DOCUMENTS, mark: string, tag: string): Story => ({
-  args: { value: name },
+/**
+ * Every mark inside a sentence: `strong` (bold in the editor, `<strong>`), `em` (italic, `<em>`), `code` (a word
+ * of code, `<code>`), `underline` (a `<span>` with an underline) and `strike-through` (`<del>`, text shown as
+ * removed). One at a time: the `value` control (Mark: …).
+ */
+export const Marks: Story = {
+  args: { value: 'Every mark' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText(mark).tagName.toLowerCase()).toBe(tag);
+    for (const [mark, tag] of MARKS)
+      await expect(within(canvasElement).getByText(mark).tagName.toLowerCase()).toBe(tag);
   },
-});
-/** The `strong` mark (bold in the editor): `<strong>`. */
-export const Strong = markStory('Mark: strong', 'strong', 'strong');
-/** The `em` mark (italic in the editor): `<em>`. */
-export const Emphasis = markStory('Mark: emphasis', 'em', 'em');
-/** The `code` mark: a word of code inside a sentence, `<code>`. */
-export const InlineCode = markStory('Mark: inline code', 'code', 'code');
-/** The `underline` mark: a `<span>` with an underline. */
-export const Underline = markStory('Mark: underline', 'underline', 'span');
-/** The `strike-through` mark: `<del>`, text shown as removed. */
-export const StrikeThrough = markStory('Mark: strike-through', 'strike-through', 'del');
+};
 
 /**
  * Links: a relative one stays a plain link; one to another site gets `rel="noopener noreferrer"`. With
@@ -364,25 +386,16 @@ export const ExternalLinkInNewTab: Story = {
   },
 };
 
-// ——— lists ———
-/** Consecutive `bullet` list items: one `<ul>`. */
-export const BulletList: Story = {
-  args: { value: 'Bullet list' },
+/**
+ * Lists: consecutive `bullet` items make one `<ul>`, consecutive `number` items one `<ol>`, and items with a higher
+ * `level` nest inside the item before them, mixing bullets and numbers. One at a time: the `value` control.
+ */
+export const Lists: Story = {
+  args: { value: 'Every list' },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelectorAll('ul > li')).toHaveLength(3);
-  },
-};
-/** Consecutive `number` list items: one `<ol>`. */
-export const NumberedList: Story = {
-  args: { value: 'Numbered list' },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelectorAll('ol > li')).toHaveLength(2);
-  },
-};
-/** List items with a higher `level` nest inside the item before them, and may mix bullets and numbers. */
-export const NestedList: Story = {
-  args: { value: 'Nested list' },
-  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('One').closest('ul')?.children).toHaveLength(3);
+    await expect(canvas.getByText('First').closest('ol')?.children).toHaveLength(2);
     await expect(canvasElement.querySelector('ul > li > ol > li > ul > li')?.textContent).toBe('Level 3');
   },
 };
