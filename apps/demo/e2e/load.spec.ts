@@ -48,8 +48,9 @@ async function follow(query: string) {
 /**
  * The burst's size in these journeys (`?burst=`, src/pages/Interactions.tsx): the same claims as at 10,000 (each event
  * exactly once across offline and online, batched, the page responsive while it runs, progress kept after leaving,
- * no second burst), for a tenth of posthog-js's main thread: ~25 captures fit a 40 ms slice here, so 1,000 still
- * take dozens of slices. The 10,000 themselves, and the JS heap after them, are `pnpm bench`'s (scripts/bench.mjs).
+ * no second burst), for a tenth of posthog-js's main thread: a few captures fit an 8 ms slice here, so 1,000 take
+ * hundreds of slices. The 10,000 themselves, the JS heap after them and the frames while they are captured are
+ * `pnpm bench`'s (scripts/bench.mjs).
  */
 const BURST = 1_000;
 const BURST_TEXT = BURST.toLocaleString('en');

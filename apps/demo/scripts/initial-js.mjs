@@ -8,6 +8,11 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 /** The demo's Vite config: every measured app is built with it. */
+/**
+ * How far the demo's initial JS may exceed the shell with only React and React Router, in KB (1,000 bytes) gz: the
+ * start-up budget (budget.mjs, which says why it is 7.9) and the bench's goal (scripts/bench.mjs) read this one.
+ */
+export const INITIAL_JS_BUDGET_KB = 7.9;
 export const demoConfigFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
 
 /** gzip -9 size of a file's bytes. */
