@@ -21,7 +21,8 @@ const turbo = (concurrency, ...tasks) => [
 // when they end. The other checks follow the package tests one by one: run beside them too, they only
 // stretched every step (the CPU is the limit). So did three lanes (the stories started when the journeys ended,
 // the checks after the package tests: 787 s and 1,487 CPU-s from a fresh clone) and the stories beside the checks
-// (739 s, 1,330 CPU-s), against 725–778 s and 1,283–1,375 CPU-s for this layout (2026-11-28). The steps after the builds never build: `--only` for turbo, `--built` for the
+// (739 s, 1,330 CPU-s), against 725–778 s and 1,283–1,375 CPU-s for this layout (2026-11-28), whose stories end it in
+// two halves side by side (below). The steps after the builds never build: `--only` for turbo, `--built` for the
 // consumer test, so no dist is rebuilt (or restored from turbo's cache) while a journey reads it.
 // The pnpm that runs this script (`pnpm test:all`), with this node; `pnpm` may not be on PATH (npx's).
 const pnpm = process.env.npm_execpath?.match(/pnpm/) ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
@@ -50,9 +51,16 @@ const steps = [
   ['dead code and exports (knip)', ['knip']],
   ['licenses of the published closure', ['node', 'scripts/check-licenses.mjs']],
   ['changesets', ['changeset', 'status']],
+  // The stories in two halves side by side, each in a Chromium of its own: one browser's renderer ran them at
+  // 1.3 cores (138 s, 184 CPU-s alone); two take 107 s (197 CPU-s). Vitest's own workers share one renderer.
   [
-    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
-    ['vitest', 'run', '--project', 'storybook'],
+    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark), half 1 of 2',
+    ['vitest', 'run', '--project', 'storybook', '--shard=1/2'],
+    { alongside: true },
+  ],
+  [
+    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark), half 2 of 2',
+    ['vitest', 'run', '--project', 'storybook', '--shard=2/2'],
   ],
   [
     "the demo's budgets (initial JS ≤ 7.9 KB gz over React + React Router; each vendor's lazy chunks)",
