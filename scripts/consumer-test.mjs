@@ -517,6 +517,9 @@ const nextExpected = [
   '<aside class="info">From a client file</aside>', // custom components, passed inside a 'use client' file
   '<p data-consent="pending">analytics: pending</p>', // a client component under core's ConsentProvider
   '<meta name="description" content="Server-rendered rich text."/>', // toPlainText on the server
+  // A flag in the server's HTML: the catalogue defined once (defineFlags from @plinth/flags/server), evaluated by
+  // createBootstrap in the server component, rendered by useFlag under FlagsProvider in a client one.
+  '<p data-flag="new-checkout">new checkout: off</p>',
 ];
 
 /** The smallest App Router app that proves the point: server component + client file + a provider. */
@@ -593,9 +596,35 @@ export function Article({ body }: { body: RichTextValue }) {
   return <RichText value={body} components={components} origin="https://www.example.com" />;
 }
 `,
-    'app/page.tsx': `import { RichText, type RichTextValue } from '@plinth/rich-text';
+    // The catalogue, one module for server and client code: \`defineFlags\` from the server entry (the main one is a
+    // 'use client' module, whose functions a server component cannot call).
+    'app/flags.ts': `import { defineFlags } from '@plinth/flags/server';
+
+export const flags = defineFlags({ 'new-checkout': false });
+`,
+    'app/Checkout.tsx': `'use client';
+import { FlagsProvider, useFlag } from '@plinth/flags';
+import { flags } from './flags';
+
+function NewCheckout() {
+  return <p data-flag="new-checkout">{\`new checkout: \${useFlag('new-checkout') ? 'on' : 'off'}\`}</p>;
+}
+
+/** Follows the nearest ConsentProvider (the layout's): no SDK before \`functional\` consent. */
+export function Checkout({ bootstrap }: { bootstrap: Partial<{ 'new-checkout': boolean }> }) {
+  return (
+    <FlagsProvider config={{ flags, clientSideId: 'consumer-test', bootstrap }}>
+      <NewCheckout />
+    </FlagsProvider>
+  );
+}
+`,
+    'app/page.tsx': `import { createBootstrap } from '@plinth/flags/server';
+import { RichText, type RichTextValue } from '@plinth/rich-text';
 import { toPlainText } from '@plinth/rich-text/plain-text';
 import { Article } from './Article';
+import { Checkout } from './Checkout';
+import { flags } from './flags';
 import { ConsentState } from './Providers';
 
 const title: RichTextValue = [
@@ -610,12 +639,16 @@ export function generateMetadata() {
   return { description: toPlainText(body).trim() };
 }
 
-export default function Page() {
+export default async function Page() {
+  // A static page knows no visitor's consent: 'pending' evaluates nothing and sends no request (a page that reads the
+  // consent cookie passes the visitor's \`functional\` decision).
+  const bootstrap = await createBootstrap(flags, { clientSideId: 'consumer-test', consent: 'pending' });
   return (
     <main>
       <RichText value={title} />
       <Article body={body} />
       <ConsentState />
+      <Checkout bootstrap={bootstrap} />
     </main>
   );
 }
@@ -671,7 +704,7 @@ async function react18(app, check) {
 /** Next.js 16 App Router (React 19), installed: `next build` (type-check, compile, prerender) and read the page. */
 async function nextjs(next, check) {
   await check(
-    'next build: App Router, rich text from a server component, a core provider in a client one',
+    'next build: App Router, rich text from a server component, a core provider in a client one, a flag bootstrapped on the server',
     async () => {
       // Without pnpm's variables: Next.js picks the package manager it installs missing types with from them.
       await runAsync(join(next, 'node_modules', '.bin', 'next'), ['build'], next, {

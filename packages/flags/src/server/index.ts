@@ -18,6 +18,9 @@ import {
 import { type UserAttributes, userAttributesError } from '../userAttributes';
 import { visitorKeyFrom } from '../visitorKey';
 
+// The catalogue, for a module that server and client code both import (a React Server Component cannot call
+// `defineFlags` from the package's main entry, a 'use client' module): the same function and type as there.
+export { defineFlags, type FlagCatalogue } from '../defineFlags';
 export { LAUNCHDARKLY_BOOTSTRAP_URL, LAUNCHDARKLY_URLS } from '../endpoints';
 export { canonicalKey, type SecureModeContext } from '../ldContext';
 export { newVisitorKey, VISITOR_KEY_COOKIE, visitorKeyCookie, visitorKeyFrom } from '../visitorKey';
