@@ -20,9 +20,12 @@
 //         Chromium (createRoot under StrictMode), with no console output;
 //   3. a Next.js 16 App Router app (React 19) from the same registry, installed with pnpm (strict layout) at the
 //      same time as the first (its pnpm-lock.yaml checked likewise):
-//      a server component renders rich text (directly, and through a client file with custom components) and
-//      a client component reads a core provider; `next build` type-checks it, builds it and prerenders the page,
-//      and the prerendered HTML must hold the server-rendered article and the provider's state.
+//      a server component renders rich text (directly, and through a client file with custom components), reads the
+//      visitor's consent from core's cookie and bootstraps a flag (createBootstrap, the catalogue from
+//      @plinth/flags/server) against the sandbox; client components draw the banner, the consent state and the flag.
+//      `next build` type-checks and builds it; `next start` serves it to Chromium: a first visit (the banner and the
+//      flag's default in the server's HTML), "Accept all" then a reload (no banner, the flag's live value from the
+//      server), "Reject all" then a reload, each hydrated with no console error or warning and no layout shift.
 //
 // Usage (from the repository root):
 //   node scripts/consumer-test.mjs [--no-next] [--keep] [--built]
@@ -511,15 +514,17 @@ writeFileSync('dist/index.html', page.replace('@@SSR@@', html));
   };
 }
 
-/** What the Next.js build must have prerendered into the page (checked in .next's HTML). */
+/** What the Next.js server must render for a first visit (no consent cookie): checked in the HTML it sends. */
 const nextExpected = [
   '<h1 id="hello-next">Hello Next</h1>', // RichText rendered straight from the server component
   '<aside class="info">From a client file</aside>', // custom components, passed inside a 'use client' file
   '<p data-consent="pending">analytics: pending</p>', // a client component under core's ConsentProvider
   '<meta name="description" content="Server-rendered rich text."/>', // toPlainText on the server
+  'data-banner="open"', // the banner, for a visitor who has not chosen
   // A flag in the server's HTML: the catalogue defined once (defineFlags from @plinth/flags/server), evaluated by
-  // createBootstrap in the server component, rendered by useFlag under FlagsProvider in a client one.
-  '<p data-flag="new-checkout">new checkout: off</p>',
+  // createBootstrap in the server component, rendered by useFlag under FlagsProvider in a client one (its default
+  // until the visitor grants functional consent).
+  '<p data-flag="price-test">price test: control</p>',
 ];
 
 /** The smallest App Router app that proves the point: server component + client file + a provider. */
@@ -559,29 +564,64 @@ function nextFiles(deps, npmrc) {
     },
     // Built once in a temp dir: Turbopack's on-disk cache (on by default in 16.4) would only cost time writing it.
     'next.config.mjs': 'export default { experimental: { turbopackFileSystemCacheForBuild: false } };\n',
-    // A server component wrapping the page in a client provider from the tarballs.
-    'app/layout.tsx': `import { Providers } from './Providers';
+    // The consent configuration, shared by the server components (reading the cookie) and the client ones (the store).
+    'app/consent.ts': `export const categories = ['analytics', 'monitoring', 'functional'];
+export const revision = '2026-11-27';
+`,
+    // A server component: the visitor's decisions from core's consent cookie, handed to the client provider.
+    'app/layout.tsx': `import { readConsentCookie } from '@plinth/core/server';
+import { cookies } from 'next/headers';
+import { categories, revision } from './consent';
+import { Providers } from './Providers';
 
-export default function Layout({ children }: { children: React.ReactNode }) {
+export default async function Layout({ children }: { children: React.ReactNode }) {
+  const serverState = readConsentCookie((await cookies()).toString(), { categories, revision });
   return (
     <html lang="en">
       <body>
-        <Providers>{children}</Providers>
+        <Providers serverState={serverState}>{children}</Providers>
       </body>
     </html>
   );
 }
 `,
     'app/Providers.tsx': `'use client';
-import { ConsentProvider, useConsent } from '@plinth/core';
+import { type ConsentStatus, ConsentProvider, createConsent, useConsent } from '@plinth/core';
+import { mirrorConsentCookie } from '@plinth/core/cookie';
+import { categories, revision } from './consent';
 
-export function Providers({ children }: { children: React.ReactNode }) {
-  return <ConsentProvider config={{ storage: null }}>{children}</ConsentProvider>;
+const consent = createConsent({ categories, revision });
+if (typeof window !== 'undefined') mirrorConsentCookie(consent);
+
+export function Providers({
+  serverState,
+  children,
+}: {
+  serverState: Record<string, ConsentStatus>;
+  children: React.ReactNode;
+}) {
+  return (
+    <ConsentProvider store={consent} serverState={serverState}>
+      {children}
+    </ConsentProvider>
+  );
 }
 
 export function ConsentState() {
   const consent = useConsent();
   return <p data-consent={consent.pending ? 'pending' : 'decided'}>{\`analytics: \${consent.status('analytics')}\`}</p>;
+}
+
+/** Shown while any category is pending: in the server's HTML too, so nothing appears or vanishes at hydration. */
+export function Banner() {
+  const consent = useConsent();
+  if (!consent.pending) return null;
+  return (
+    <div data-banner="open">
+      <button type="button" onClick={() => consent.grant()}>Accept all</button>{' '}
+      <button type="button" onClick={() => consent.deny()}>Reject all</button>
+    </div>
+  );
 }
 `,
     // The README's server-component recipe: components (functions) live in a 'use client' file.
@@ -600,32 +640,44 @@ export function Article({ body }: { body: RichTextValue }) {
     // 'use client' module, whose functions a server component cannot call).
     'app/flags.ts': `import { defineFlags } from '@plinth/flags/server';
 
-export const flags = defineFlags({ 'new-checkout': false });
+export const flags = defineFlags({ 'price-test': 'control' as 'control' | 'a' | 'b' });
 `,
     'app/Checkout.tsx': `'use client';
 import { FlagsProvider, useFlag } from '@plinth/flags';
+import { useEffect, useState } from 'react';
 import { flags } from './flags';
 
-function NewCheckout() {
-  return <p data-flag="new-checkout">{\`new checkout: \${useFlag('new-checkout') ? 'on' : 'off'}\`}</p>;
+function PriceTest() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <p data-flag="price-test" data-hydrated={hydrated ? 'yes' : undefined}>
+      {\`price test: \${String(useFlag('price-test'))}\`}
+    </p>
+  );
 }
 
 /** Follows the nearest ConsentProvider (the layout's): no SDK before \`functional\` consent. */
-export function Checkout({ bootstrap }: { bootstrap: Partial<{ 'new-checkout': boolean }> }) {
+export function Checkout({ bootstrap, sandbox }: { bootstrap: Partial<typeof flags.defaults>; sandbox?: string }) {
   return (
-    <FlagsProvider config={{ flags, clientSideId: 'consumer-test', bootstrap }}>
-      <NewCheckout />
+    <FlagsProvider
+      config={{ flags, clientSideId: 'consumer-test', bootstrap, baseUrl: sandbox, streamUrl: sandbox, eventsUrl: sandbox }}
+    >
+      <PriceTest />
     </FlagsProvider>
   );
 }
 `,
-    'app/page.tsx': `import { createBootstrap } from '@plinth/flags/server';
+    'app/page.tsx': `import { readConsentCookie } from '@plinth/core/server';
+import { createBootstrap } from '@plinth/flags/server';
 import { RichText, type RichTextValue } from '@plinth/rich-text';
 import { toPlainText } from '@plinth/rich-text/plain-text';
+import { cookies } from 'next/headers';
 import { Article } from './Article';
 import { Checkout } from './Checkout';
+import { categories, revision } from './consent';
 import { flags } from './flags';
-import { ConsentState } from './Providers';
+import { Banner, ConsentState } from './Providers';
 
 const title: RichTextValue = [
   { _type: 'block', _key: 'a', style: 'h1', markDefs: [], children: [{ _type: 'span', _key: 'a1', text: 'Hello Next', marks: [] }] },
@@ -640,15 +692,18 @@ export function generateMetadata() {
 }
 
 export default async function Page() {
-  // A static page knows no visitor's consent: 'pending' evaluates nothing and sends no request (a page that reads the
-  // consent cookie passes the visitor's \`functional\` decision).
-  const bootstrap = await createBootstrap(flags, { clientSideId: 'consumer-test', consent: 'pending' });
+  // The visitor's functional consent and flag key from their cookies: only 'granted' asks the flag service.
+  const cookie = (await cookies()).toString();
+  const sandbox = process.env.PLINTH_SANDBOX_URL;
+  const { functional = 'pending' } = readConsentCookie(cookie, { categories, revision });
+  const bootstrap = await createBootstrap(flags, { clientSideId: 'consumer-test', consent: functional, cookie, baseUrl: sandbox });
   return (
     <main>
       <RichText value={title} />
       <Article body={body} />
       <ConsentState />
-      <Checkout bootstrap={bootstrap} />
+      <Checkout bootstrap={bootstrap} sandbox={sandbox} />
+      <Banner />
     </main>
   );
 }
@@ -701,21 +756,127 @@ async function react18(app, check) {
   }
 }
 
-/** Next.js 16 App Router (React 19), installed: `next build` (type-check, compile, prerender) and read the page. */
+/** A free port on 127.0.0.1 (for `next start`, which takes a number). */
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Next.js 16 App Router (React 19), installed: `next build` (type-check, compile), then `next start` beside the
+ * sandbox (LaunchDarkly's stand-in) and a visitor's life in Chromium: a first visit (the banner and the flag's
+ * default in the server's HTML), "Accept all" then a reload (no banner, the flag's live value bootstrapped on the
+ * server), "Reject all" then a reload (no banner, the default): each page hydrated with no console error or
+ * warning and no layout shift.
+ */
 async function nextjs(next, check) {
-  await check(
+  (await check(
     'next build: App Router, rich text from a server component, a core provider in a client one, a flag bootstrapped on the server',
-    async () => {
+    () =>
       // Without pnpm's variables: Next.js picks the package manager it installs missing types with from them.
-      await runAsync(join(next, 'node_modules', '.bin', 'next'), ['build'], next, {
+      runAsync(join(next, 'node_modules', '.bin', 'next'), ['build'], next, {
         ...consumerEnv(),
         NEXT_TELEMETRY_DISABLED: '1',
-      });
-      const html = readFileSync(join(next, '.next', 'server', 'app', 'index.html'), 'utf8');
-      const missing = nextExpected.filter((expected) => !html.includes(expected));
-      if (missing.length) throw new Error(`the prerendered page lacks ${missing.join(', ')}:\n${html}`);
+      }),
+  )) &&
+    (await check(
+      'next start: a first visit, "Accept all" and "Reject all" then a reload: the banner and the flag from the server, no hydration warning, no layout shift',
+      () => nextVisits(next),
+    ));
+}
+
+async function nextVisits(next) {
+  const { startSandbox } = await import(join(root, 'packages', 'sandbox', 'dist', 'index.js'));
+  const port = await freePort();
+  const sandbox = await startSandbox({ port: 0, quiet: true });
+  const server = execFile(
+    join(next, 'node_modules', '.bin', 'next'),
+    ['start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      cwd: next,
+      env: { ...consumerEnv(), NEXT_TELEMETRY_DISABLED: '1', PLINTH_SANDBOX_URL: sandbox.url },
     },
   );
+  const origin = `http://127.0.0.1:${port}`;
+  const { chromium } = await import('playwright');
+  const { chromiumLaunchOptions } = await import('../tooling/chromium.mjs');
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  try {
+    for (
+      let tries = 0;
+      !(await fetch(origin).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      tries++
+    ) {
+      if (tries > 100) throw new Error(`next start did not answer on ${origin}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const problems = [];
+    /** Loads the page, returns the server's HTML once hydrated; console errors and warnings, page errors and any
+     * layout shift are problems. */
+    const visit = async (page, label) => {
+      const response = await page.goto(origin);
+      const html = (await response?.text()) ?? '';
+      await page.waitForSelector('[data-hydrated="yes"]', { timeout: 15_000 });
+      await page.waitForTimeout(300); // a shift would come with the first frames after hydration
+      const shift = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) total += entry.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 50);
+          }),
+      );
+      if (shift > 0) problems.push(`${label}: layout shift ${shift}`);
+      return html;
+    };
+    const expect = (label, html, present, absent = []) => {
+      for (const text of present) if (!html.includes(text)) problems.push(`${label}: the server's HTML lacks ${text}`);
+      for (const text of absent) if (html.includes(text)) problems.push(`${label}: the server's HTML has ${text}`);
+    };
+    for (const choice of ['Accept all', 'Reject all']) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.on(
+        'console',
+        (m) => ['error', 'warning'].includes(m.type()) && problems.push(`${choice}: console.${m.type()}: ${m.text()}`),
+      );
+      page.on('pageerror', (e) => problems.push(`${choice}: page error: ${e.message}`));
+      expect(`first visit (${choice})`, await visit(page, 'first visit'), nextExpected);
+      await page.getByRole('button', { name: choice }).click();
+      const granted = choice === 'Accept all';
+      // The browser's part done: the consent cookie written, and after a grant the flag SDK's visitor key.
+      for (let tries = 0; ; tries++) {
+        const names = (await context.cookies()).map((c) => c.name);
+        if (names.includes('plinth_consent') && (!granted || names.includes('plinth_flags_visitor'))) break;
+        if (tries > 75) throw new Error(`${choice}: cookies after the choice: ${names.join(', ') || 'none'}`);
+        await page.waitForTimeout(200);
+      }
+      expect(
+        `after "${choice}", reloaded`,
+        await visit(page, `after "${choice}"`),
+        [
+          '<p data-consent="decided">',
+          granted ? '<p data-flag="price-test">price test: a</p>' : '<p data-flag="price-test">price test: control</p>',
+        ],
+        ['data-banner="open"'],
+      );
+      await context.close();
+    }
+    if (problems.length) throw new Error(problems.join('\n    '));
+  } finally {
+    await browser.close();
+    server.kill();
+    await sandbox.close();
+  }
 }
 
 async function main() {

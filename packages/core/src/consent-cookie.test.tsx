@@ -35,6 +35,21 @@ describe('the consent cookie', () => {
     expect(document.cookie).toContain('monitoring:d');
   });
 
+  it('reads a header re-serialised with each value percent-encoded (Next.js: `(await cookies()).toString()`)', () => {
+    // What @edge-runtime/cookies' RequestCookies.toString() (Next.js's `cookies()`) sends on: `name=${encodeURIComponent(value)}`.
+    const value = formatConsentCookie(
+      { analytics: 'granted', monitoring: 'denied', functional: 'granted' },
+      '2026-11 b',
+    );
+    const header = `other=1; plinth_consent=${encodeURIComponent(value)}`;
+    expect(header).toContain('plinth_consent=r%3A2026-11%2520b%7Canalytics%3Ag');
+    expect(readConsentCookie(header, { categories: CATEGORIES, revision: '2026-11 b' })).toEqual({
+      analytics: 'granted',
+      monitoring: 'denied',
+      functional: 'granted',
+    });
+  });
+
   it('decides nothing for another revision, a malformed value, or a category not asked for', () => {
     const pending = { analytics: 'pending', monitoring: 'pending', functional: 'pending' };
     const value = formatConsentCookie({ analytics: 'granted', ads: 'granted' }, '1');

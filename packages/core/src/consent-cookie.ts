@@ -42,9 +42,12 @@ export function readConsentCookie(
     .split(';')
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${name}=`) || (!part.includes('=') && part.startsWith('r:')));
-  const value = raw?.startsWith(`${name}=`) ? raw.slice(name.length + 1) : raw;
+  let value = raw?.startsWith(`${name}=`) ? raw.slice(name.length + 1) : raw;
   if (!value) return state;
   try {
+    // A framework that re-serialises cookies may percent-encode the whole value (Next.js's `cookies().toString()`
+    // sends `encodeURIComponent(value)`): `r%3A…` is `r:…` once decoded.
+    if (/^r%3a/i.test(value)) value = decodeURIComponent(value);
     const [head, ...entries] = value.split('|');
     if (!head?.startsWith('r:')) return state;
     if (options.revision !== undefined && decodeURIComponent(head.slice(2)) !== options.revision) return state;
