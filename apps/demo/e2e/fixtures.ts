@@ -73,9 +73,16 @@ export async function logWarning(page: Page) {
   await page.getByRole('link', { name: 'Break something' }).click();
   await page.getByRole('button', { name: 'Log a warning' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Logged at/ })).toBeVisible();
-  // Datadog's SDK is fetched at this first log: once it is there the log is in its batch, which leaving the page
-  // sends (a page left while the SDK is still arriving takes the queued log with it).
-  await page.waitForFunction(() => 'DD_LOGS' in window);
+  // Datadog's SDK is fetched at this first log, and keeps it in a buffer of its own until its session manager has
+  // started (asynchronously: preStartLogs.ts); a page left before that takes the log with it (ci21, and once more
+  // under a profiler). Once the SDK names its session it has started, the log is in its batch, and leaving the page
+  // sends it.
+  await page.waitForFunction(
+    () =>
+      (
+        window as { DD_LOGS?: { getInternalContext?: () => { session_id?: string } | undefined } }
+      ).DD_LOGS?.getInternalContext?.()?.session_id !== undefined,
+  );
 }
 
 /** Waits until the recording of `vendors` holds still for a second (the batches sent as a page was left too). */
