@@ -31,16 +31,15 @@ const steps = [
   // The demo is built by its journeys' server and by its budget step, each with its own settings.
   ['build every package', [...turbo(2, 'build'), '--filter=./packages/*']],
   ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true }],
-  // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: it starts when the journeys
-  // end, and fills the wait beside the package tests' last ones, the checks and the stories. Not earlier: beside the
-  // package tests' start and the journeys' three builds, the machine was at load 25 and a browser test's session
-  // timed out. (It started after the package tests until 2026-11-28: the machine was below 1.7 cores between.)
+  ['unit + SSR + browser tests of every package', [...turbo(2, 'test'), '--only']],
+  // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: beside the checks and the
+  // stories, that wait is filled. Not earlier: beside the package tests' start and the journeys' three builds, the
+  // machine was at load 25 and a browser test's session timed out.
   [
     'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
     ['node', 'scripts/consumer-test.mjs', '--built'],
-    { alongside: true, after: 'end-to-end journeys (Chromium)' },
+    { alongside: true },
   ],
-  ['unit + SSR + browser tests of every package', [...turbo(2, 'test'), '--only']],
   // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
   ['typecheck (TypeScript 7; type tests included)', [...pnpm, 'run', 'typecheck']],
   [
@@ -109,10 +108,8 @@ function whyFailed(output) {
 
 const results = [];
 const alongside = [];
-/** Each step run alongside, by name: a step `after` one of them starts when it ends. */
-const ended = new Map();
-for (const [name, [cmd, ...args], { alongside: inBackground = false, after } = {}] of steps) {
-  let started = Date.now();
+for (const [name, [cmd, ...args], { alongside: inBackground = false } = {}] of steps) {
+  const started = Date.now();
   const result = { name };
   results.push(result);
   const done = ({ status, output }) =>
@@ -123,19 +120,8 @@ for (const [name, [cmd, ...args], { alongside: inBackground = false, after } = {
       output,
     });
   if (inBackground) {
-    const waitFor = after === undefined ? undefined : ended.get(after);
-    if (after !== undefined && !waitFor)
-      throw new Error(`"${name}" starts after "${after}", which is not a step before it`);
-    console.log(
-      `\n━━ ${name} ━━ ${cmd} ${args.join(' ')} (runs alongside the next steps${after ? `, once "${after}" ends` : ''})`,
-    );
-    const start = () => {
-      started = Date.now();
-      return run(cmd, args, { echo: false });
-    };
-    const finished = (waitFor ? waitFor.then(start) : start()).then(done);
-    ended.set(name, finished);
-    alongside.push(finished);
+    console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')} (started; runs alongside the next steps)`);
+    alongside.push(run(cmd, args, { echo: false }).then(done));
   } else {
     console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
     done(await run(cmd, args));
