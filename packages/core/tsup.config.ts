@@ -5,6 +5,8 @@ export default packageConfig(
   {
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
+    // TC strings for tests and stand-in CMPs (IAB's `@iabtcf/core`, the optional peer `./tcf` needs too).
+    'testing/tcf': 'src/testing/tcf.ts',
     // Sources and sinks an app opts into (a CMP, Google Consent Mode, proof of consent, the cookie): entries of their own, so others pay nothing.
     tcf: 'src/tcf.ts',
     gpp: 'src/gpp.ts',

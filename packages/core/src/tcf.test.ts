@@ -1,58 +1,20 @@
 // The TCF source against IAB's own CMP API (`@iabtcf/cmpapi`) as the page's CMP, with TC strings encoded by IAB's
-// own `@iabtcf/core` here (a small Global Vendor List of two vendors): what each string gives Plinth's categories,
+// own `@iabtcf/core` (`@plinth/core/testing/tcf`, against a list of two vendors): what each string gives Plinth's categories,
 // no vendor before the CMP answered, a change in the CMP reaching the store (and a loader) without a reload.
 import { CmpApi, CmpApiModel } from '@iabtcf/cmpapi';
-import { GVL, TCModel, TCString } from '@iabtcf/core';
 import { channel } from './channel';
 import { createConsent } from './consent';
 import { connectTcf, DEFAULT_TCF_MAPPING, decideFromTcString } from './tcf';
 import { resetChannel } from './testing';
+import { TCF_PURPOSES as ALL_PURPOSES, testTcString } from './testing/tcf';
 import { createVendorLoader } from './vendor-loader';
 
 const ANALYTICS_VENDOR = 10;
 const ADS_VENDOR = 20;
-const ALL_PURPOSES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
-const declared = (ids: number[]) =>
-  Object.fromEntries(ids.map((id) => [id, { id, name: `purpose ${id}`, description: '', illustrations: [] }]));
-const vendor = (id: number, name: string) => ({
-  id,
-  name,
-  purposes: [1, 8, 9, 10],
-  legIntPurposes: [],
-  flexiblePurposes: [],
-  specialPurposes: [1],
-  features: [],
-  specialFeatures: [],
-  policyUrl: `https://vendor-${id}.example/privacy`,
-  usesCookies: true,
-  cookieMaxAgeSeconds: 31536000,
-  cookieRefresh: false,
-  usesNonCookieAccess: false,
-});
-const gvl = new GVL({
-  gvlSpecificationVersion: 3,
-  vendorListVersion: 100,
-  tcfPolicyVersion: 5,
-  lastUpdated: '2026-11-01T00:00:00Z',
-  purposes: declared(ALL_PURPOSES),
-  specialPurposes: declared([1, 2]),
-  features: declared([1, 2, 3]),
-  specialFeatures: declared([1, 2]),
-  stacks: {},
-  vendors: { [ANALYTICS_VENDOR]: vendor(ANALYTICS_VENDOR, 'Analytics Co'), [ADS_VENDOR]: vendor(ADS_VENDOR, 'Ads Co') },
-} as unknown as ConstructorParameters<typeof GVL>[0]);
-
-/** A TC string as a CMP would write it, from purposes and vendors consented to. */
-function tcString(purposes: number[], vendors: number[]): string {
-  const model = new TCModel(gvl);
-  model.cmpId = 300;
-  model.cmpVersion = 1;
-  model.consentScreen = 1;
-  model.purposeConsents.set(purposes);
-  model.vendorConsents.set(vendors);
-  return TCString.encode(model);
-}
+/** A TC string as a CMP would write it, from purposes and vendors consented to, against a list of both vendors. */
+const tcString = (purposes: readonly number[], vendors: number[]) =>
+  testTcString({ purposes, vendors, listed: [ANALYTICS_VENDOR, ADS_VENDOR] });
 const ACCEPT_ALL = () => tcString(ALL_PURPOSES, [ANALYTICS_VENDOR, ADS_VENDOR]);
 const REJECT_ALL = () => tcString([], []);
 
