@@ -161,7 +161,7 @@ test('renewal past the 20 s access token: still signed in, a refresh grant, the 
   expect(refresh?.status).toBe(200);
   expect(refresh?.body.access_token).toBeTruthy();
   // Past the first access token's lifetime: the header still says who is signed in.
-  await page.waitForFunction((end) => Date.now() > end + 500, expiresAt, { timeout: 30_000 });
+  await page.waitForFunction((end) => Date.now() > end + 500, expiresAt, { timeout: 30_000, polling: 250 });
   await expect(page.getByTestId('user-name')).toHaveText(USER.name);
   await expect(page.getByRole('alert')).toHaveCount(0);
 

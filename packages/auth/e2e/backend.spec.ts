@@ -77,7 +77,7 @@ test('Google through the backend: sign-in, reload with no iframe, renewal past t
 
   // Renewal past the access token's lifetime (8 s), through the backend, with the secret.
   const first = Number(await page.getByTestId('expires').textContent());
-  await page.waitForFunction((at) => Date.now() / 1000 > at + 1, first, { timeout: 20_000 });
+  await page.waitForFunction((at) => Date.now() / 1000 > at + 1, first, { timeout: 20_000, polling: 250 });
   await expect(page.getByTestId('status')).toHaveText('signedIn');
   await expect.poll(async () => Number(await page.getByTestId('expires').textContent())).toBeGreaterThan(first);
   await page.getByRole('button', { name: 'Get token' }).click();
@@ -121,7 +121,7 @@ test('Google through the backend, two tabs: both restored, both renewed past the
   const expiries = async () =>
     Promise.all([page, second].map(async (tab) => Number(await tab.getByTestId('expires').textContent())));
   const [first] = await expiries();
-  await page.waitForFunction((at) => Date.now() / 1000 > at! + 2, first, { timeout: 20_000 });
+  await page.waitForFunction((at) => Date.now() / 1000 > at! + 2, first, { timeout: 20_000, polling: 250 });
   for (const tab of [page, second]) await expect(tab.getByTestId('status')).toHaveText('signedIn');
   await expect.poll(async () => Math.min(...(await expiries()))).toBeGreaterThan(first!);
   const refreshes = (await received(page, 'token')).filter((entry) => entry.body?.grant_type === 'refresh_token');

@@ -103,7 +103,7 @@ test('signed in after a reload where prompt=none sees no provider session; seale
   expect(renewed.records[0]?.value).not.toBe(records[0]?.value);
   await expect(page.getByTestId('status')).toHaveText('signedIn');
   // Past the first access token's lifetime: still signed in, on the renewed token.
-  await page.waitForFunction((end) => Date.now() / 1000 > end + 1, Number(expires), { timeout: 15_000 });
+  await page.waitForFunction((end) => Date.now() / 1000 > end + 1, Number(expires), { timeout: 15_000, polling: 250 });
   await expect(page.getByTestId('status')).toHaveText('signedIn');
   expect(Number(await page.getByTestId('expires').textContent())).toBeGreaterThan(Date.now() / 1000);
 
@@ -289,7 +289,7 @@ for (const profile of PROFILES) {
 
     // Past the first access token's lifetime (6 s): still signed in, on a token the refresh grant renewed.
     const first = Number(await page.getByTestId('expires').textContent());
-    await page.waitForFunction((end) => Date.now() / 1000 > end + 1, first, { timeout: 15_000 });
+    await page.waitForFunction((end) => Date.now() / 1000 > end + 1, first, { timeout: 15_000, polling: 250 });
     await expect(page.getByTestId('status')).toHaveText('signedIn');
     expect(Number(await page.getByTestId('expires').textContent())).toBeGreaterThan(Date.now() / 1000);
     await page.getByRole('button', { name: 'Get token' }).click();
