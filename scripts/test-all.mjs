@@ -40,6 +40,14 @@ const steps = [
     ['node', 'scripts/consumer-test.mjs', '--built'],
     { alongside: true },
   ],
+  // The stories in one Chromium beside the consumer test and the checks: its renderer runs them at about 1.3 cores
+  // (138 s, 184 CPU-s alone), and the others fill the rest. Two halves side by side took 107 s alone but 197 CPU-s,
+  // and ended the run on their own.
+  [
+    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
+    ['vitest', 'run', '--project', 'storybook'],
+    { alongside: true },
+  ],
   // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
   ['typecheck (TypeScript 7; type tests included)', [...pnpm, 'run', 'typecheck']],
   [
@@ -51,17 +59,6 @@ const steps = [
   ['dead code and exports (knip)', ['knip']],
   ['licenses of the published closure', ['node', 'scripts/check-licenses.mjs']],
   ['changesets', ['changeset', 'status']],
-  // The stories in two halves side by side, each in a Chromium of its own: one browser's renderer ran them at
-  // 1.3 cores (138 s, 184 CPU-s alone); two take 107 s (197 CPU-s). Vitest's own workers share one renderer.
-  [
-    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark), half 1 of 2',
-    ['vitest', 'run', '--project', 'storybook', '--shard=1/2'],
-    { alongside: true },
-  ],
-  [
-    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark), half 2 of 2',
-    ['vitest', 'run', '--project', 'storybook', '--shard=2/2'],
-  ],
   [
     "the demo's budgets (initial JS ≤ 7.9 KB gz over React + React Router; each vendor's lazy chunks)",
     ['node', 'apps/demo/scripts/budget.mjs'],
