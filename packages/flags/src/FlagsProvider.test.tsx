@@ -1,12 +1,14 @@
 import type { PlinthUser } from '@plinth/core';
 import { afterNextPaint, channel } from '@plinth/core';
 import { createTestConsent, recordChannel, resetChannel } from '@plinth/core/testing';
+import { hydrateRoot } from 'react-dom/client';
 import { act, render, screen } from '../../../tooling/render';
 import type { AdapterOptions, LaunchDarklyAdapter } from './adapter/launchdarkly';
 import { createLaunchDarkly } from './adapter/launchdarkly';
 import { createFlags } from './createFlags';
 import { FlagsProvider } from './FlagsProvider';
 import { testFlags } from './test-flags';
+import { useAllFlags } from './useAllFlags';
 import { useFlag, useFlagDetails } from './useFlag';
 import { useFlagsFailure, useFlagsStatus } from './useFlagsStatus';
 import { useVariant } from './useVariant';
@@ -92,6 +94,11 @@ function Show({ name }: { name: 'new-checkout' | 'theme' | 'price-test' | 'fpImp
   return <output data-testid={name}>{`${JSON.stringify(value)} ${source} ${reason}`}</output>;
 }
 
+/** The theme as `useAllFlags` reads it. */
+function AllThemes() {
+  return <output>{useAllFlags().theme}</output>;
+}
+
 function Status() {
   return <output data-testid="status">{useFlagsStatus()}</output>;
 }
@@ -124,6 +131,30 @@ describe('FlagsProvider', () => {
     expect(screen.getByTestId('new-checkout').textContent).toBe('false bootstrap STATIC');
     expect(screen.getByTestId('theme').textContent).toBe('"dark" cache CACHED');
     expect(screen.getByTestId('price-test').textContent).toBe('"control" default DEFAULT');
+  });
+
+  it("hydrates HTML the server drew without this browser's cache (a bootstrap that failed: `{}`) without a mismatch, then shows the cached value", async () => {
+    localStorage.setItem('plinth.flags.env-test.anonymous', JSON.stringify({ theme: 'dark' }));
+    const container = document.createElement('div');
+    // What the server sent: no cache there, and the bootstrap came back empty, so the catalogue default.
+    container.innerHTML = '<output data-testid="theme">"light" default DEFAULT</output><output>light</output>';
+    document.body.append(container);
+    const recoverable: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(
+        container,
+        <FlagsProvider config={config({ bootstrap: {} })}>
+          <Show name="theme" />
+          <AllThemes />
+        </FlagsProvider>,
+        { onRecoverableError: (error) => recoverable.push(error) },
+      ),
+    );
+    expect(recoverable).toEqual([]);
+    // Hydrated as drawn, then the cache's value (functional consent) at once.
+    expect(container.textContent).toBe('"dark" cache CACHEDdark');
+    await act(async () => root.unmount());
+    container.remove();
   });
 
   it('ignores the cache without functional consent', () => {

@@ -92,6 +92,13 @@ export interface Flags extends VendorLifecycle, ReadyWait {
   /** The catalogue's defaults. */
   readonly defaults: Readonly<Record<string, FlagValue>>;
   details(key: string): FlagDetails;
+  /**
+   * What the server drew for the flag: the bootstrap, else the default, never this browser's cache or a live value.
+   * The hooks hydrate from it (React's server snapshot), so HTML rendered where the bootstrap failed (`{}`) hydrates
+   * without a mismatch in a browser whose cache holds other values, which show right after. Optional for an instance
+   * of your own; without it the hooks hydrate from `details`.
+   */
+  serverDetails?(key: string): FlagDetails;
   subscribe(key: string, listener: () => void): () => void;
   /** Catalogue flags the service answered for with an error (`FLAG_NOT_FOUND`, `TYPE_MISMATCH`), by key. */
   errors(): Readonly<Record<string, FlagErrorCode>>;
@@ -246,6 +253,7 @@ export function createFlags<Defaults extends Record<string, FlagValue>>(config: 
       timeoutMs,
     ),
     details: store.get,
+    serverDetails: store.getServer,
     subscribe: store.subscribe,
     status: loader.status,
     subscribeStatus: loader.subscribeStatus,

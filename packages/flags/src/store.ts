@@ -33,6 +33,8 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  */
 export interface FlagStore {
   get(key: string): FlagDetails;
+  /** What a server drew: the bootstrap layer, else the default (never the cache or a live value); stable objects. */
+  getServer(key: string): FlagDetails;
   /** Overlay these values; keys mapped to `undefined` fall back to the default. */
   set(
     entries: Record<string, { value: FlagValue | undefined; reason: FlagReason; errorCode?: FlagErrorCode }>,
@@ -65,14 +67,19 @@ export function createFlagStore(
     source: 'default',
   });
   for (const key of Object.keys(defaults)) details.set(key, fallback(key));
+  const server = new Map(details);
   for (const { source, values } of layers) {
     for (const [key, value] of Object.entries(values ?? {})) {
-      if (value !== undefined) details.set(key, { value, reason: source === 'cache' ? 'CACHED' : 'STATIC', source });
+      if (value === undefined) continue;
+      const layered: FlagDetails = { value, reason: source === 'cache' ? 'CACHED' : 'STATIC', source };
+      details.set(key, layered);
+      if (source === 'bootstrap') server.set(key, layered);
     }
   }
 
   return {
     get: (key) => details.get(key) ?? fallback(key),
+    getServer: (key) => server.get(key) ?? fallback(key),
     set(entries, source) {
       const changed: string[] = [];
       for (const [key, entry] of Object.entries(entries)) {

@@ -12,6 +12,7 @@ export function useAllFlags(): FlagValues {
   const instance = useFlagsInstance('useAllFlags');
   const keys = Object.keys(instance.defaults);
   const last = useRef<{ details: FlagDetails[]; values: FlagValues }>(undefined);
+  const lastServer = useRef<{ details: FlagDetails[]; values: FlagValues }>(undefined);
   const subscribe = useCallback(
     (listener: () => void) => {
       const stops = Object.keys(instance.defaults).map((key) => instance.subscribe(key, listener));
@@ -21,15 +22,20 @@ export function useAllFlags(): FlagValues {
     },
     [instance],
   );
-  const read = () => {
-    const details = keys.map((key) => instance.details(key));
+  const snapshot = (cached: typeof last, detailsOf: (key: string) => FlagDetails) => () => {
+    const details = keys.map(detailsOf);
     // The store keeps each flag's snapshot object until it changes: the same objects, the same answer.
-    if (last.current && details.every((detail, index) => detail === last.current!.details[index])) {
-      return last.current.values;
+    if (cached.current && details.every((detail, index) => detail === cached.current!.details[index])) {
+      return cached.current.values;
     }
     const values = Object.fromEntries(keys.map((key, index) => [key, details[index]!.value])) as FlagValues;
-    last.current = { details, values };
+    cached.current = { details, values };
     return values;
   };
-  return useSyncExternalStore(subscribe, read, read);
+  // The server snapshot, also what hydration renders first: bootstrap, else defaults (useFlag's rule).
+  return useSyncExternalStore(
+    subscribe,
+    snapshot(last, (key) => instance.details(key)),
+    snapshot(lastServer, (key) => instance.serverDetails?.(key) ?? instance.details(key)),
+  );
 }

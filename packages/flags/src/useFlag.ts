@@ -33,8 +33,9 @@ export function useDetailsOf<K extends FlagKey>(
   const instance = useFlagsInstance(hook);
   const subscribe = useCallback((listener: () => void) => instance.subscribe(key, listener), [instance, key]);
   const read = () => instance.details(key) as FlagDetails<FlagValues[K]>;
-  // The server snapshot is the same: bootstrap, else defaults (the cache is never read on the server).
-  const details = useSyncExternalStore(subscribe, read, read);
+  // The server snapshot, also what hydration renders first: bootstrap, else default (never the browser's cache).
+  const readServer = () => (instance.serverDetails?.(key) ?? instance.details(key)) as FlagDetails<FlagValues[K]>;
+  const details = useSyncExternalStore(subscribe, read, readServer);
   // Once a wait was asked for, `use()` is called on every render that asks to suspend (React requires a
   // component that suspended with `use()` to call it again when retried); a settled wait returns at once.
   if (options?.suspend && isBrowser && (details.source === 'default' || instance.readyState() !== 'unasked')) {
