@@ -31,6 +31,14 @@ const steps = [
   // The demo is built by its journeys' server and by its budget step, each with its own settings.
   ['build every package', [...turbo(2, 'build'), '--filter=./packages/*']],
   ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true }],
+  // The stories in one Chromium, from when the journeys end: beside the package tests' last ones, then the consumer
+  // test and the checks. Their renderer runs them at about 1 core (165 CPU-s), so they were the run's last step when
+  // they started after the package tests (ci24: they ended it, 209 s later); in two halves side by side, 197 CPU-s.
+  [
+    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
+    ['vitest', 'run', '--project', 'storybook'],
+    { alongside: true, after: 'end-to-end journeys (Chromium)' },
+  ],
   ['unit + SSR + browser tests of every package', [...turbo(2, 'test'), '--only']],
   // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: beside the checks and the
   // stories, that wait is filled. Not earlier: beside the package tests' start and the journeys' three builds, the
@@ -38,14 +46,6 @@ const steps = [
   [
     'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
     ['node', 'scripts/consumer-test.mjs', '--built'],
-    { alongside: true },
-  ],
-  // The stories in one Chromium beside the consumer test and the checks: its renderer runs them at about 1.3 cores
-  // (138 s, 184 CPU-s alone), and the others fill the rest. Two halves side by side took 107 s alone but 197 CPU-s,
-  // and ended the run on their own.
-  [
-    'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
-    ['vitest', 'run', '--project', 'storybook'],
     { alongside: true },
   ],
   // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
@@ -105,8 +105,10 @@ function whyFailed(output) {
 
 const results = [];
 const alongside = [];
-for (const [name, [cmd, ...args], { alongside: inBackground = false } = {}] of steps) {
-  const started = Date.now();
+/** Each step run alongside, by name: a step `after` one of them starts when it ends. */
+const ended = new Map();
+for (const [name, [cmd, ...args], { alongside: inBackground = false, after } = {}] of steps) {
+  let started = Date.now();
   const result = { name };
   results.push(result);
   const done = ({ status, output }) =>
@@ -117,8 +119,18 @@ for (const [name, [cmd, ...args], { alongside: inBackground = false } = {}] of s
       output,
     });
   if (inBackground) {
-    console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')} (started; runs alongside the next steps)`);
-    alongside.push(run(cmd, args, { echo: false }).then(done));
+    const waitFor = after === undefined ? undefined : ended.get(after);
+    if (after !== undefined && !waitFor) throw new Error(`"${name}" starts after "${after}", not a step before it`);
+    console.log(
+      `\n━━ ${name} ━━ ${cmd} ${args.join(' ')} (runs alongside the next steps${after ? `, once "${after}" ends` : ''})`,
+    );
+    const start = () => {
+      started = Date.now();
+      return run(cmd, args, { echo: false });
+    };
+    const finished = (waitFor ? waitFor.then(start) : start()).then(done);
+    ended.set(name, finished);
+    alongside.push(finished);
   } else {
     console.log(`\n━━ ${name} ━━ ${cmd} ${args.join(' ')}`);
     done(await run(cmd, args));
