@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Theme } from './widths';
+import { type Theme, WIDTHS } from './widths';
 
 /**
  * How tall a story is in its frame: the bottom of whatever it draws (a last child's margin, an element that
@@ -23,7 +23,7 @@ function storyHeight(document: Document, root: HTMLElement) {
  * A story on a docs page in its own frame: the story as the canvas shows it (its own width, so media queries see
  * a phone; its play function run, so the page shows the state its text describes). The frame is as tall as the
  * story after its interaction (no cap: nothing scrolls inside a frame) unless the story gives it a height
- * (fixed-position UI fills whatever it gets). A frame with a width keeps it: in a narrower column it is drawn
+ * (fixed-position UI fills whatever it gets). A frame keeps its width, and is never narrower than a phone: in a narrower column it is drawn
  * scaled down, and says so. The story inside marks the frame `data-docs-frame="played"` once its play function
  * has run (preview.tsx), and hands the docs page its focus back; the docs-page test (scripts/docs-pages.mjs) reads
  * both.
@@ -47,20 +47,25 @@ export function StoryFrame({
   const frame = useRef<HTMLIFrameElement>(null);
   const column = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState(200);
-  const [scale, setScale] = useState(1);
+  const [columnWidth, setColumnWidth] = useState<number>();
   const globals = [`theme:${theme}`, ...Object.entries(modes).map(([name, value]) => `${name}:${value}`)].join(';');
   const src = `iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=${globals}`;
 
-  // The column's width against the frame's own: scaled down when the column is narrower (a phone's docs page).
+  // The column's width, followed (a docs page read on a phone, a window resized).
   useEffect(() => {
     const element = column.current;
-    if (!element || !width) return;
-    const fit = () => setScale(Math.min(1, element.clientWidth / width));
+    if (!element) return;
+    const fit = () => setColumnWidth(element.clientWidth);
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [width]);
+  }, []);
+  // A story is drawn at its own width, else the column's, but never narrower than a phone: in a column narrower than
+  // that (a docs page read on a phone: 248 px), at the phone's width, scaled down to fit, and labelled so.
+  const phone = WIDTHS.phone.width;
+  const drawn = width ?? (columnWidth !== undefined && columnWidth < phone ? phone : undefined);
+  const scale = drawn !== undefined && columnWidth ? Math.min(1, columnWidth / drawn) : 1;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new src (another theme) reloads the frame: watched again
   useEffect(() => {
@@ -119,18 +124,18 @@ export function StoryFrame({
     };
   }, []);
 
-  const scaled = width !== undefined && scale < 1;
+  const scaled = drawn !== undefined && scale < 1;
   const frameHeight = height ?? `${measured}px`;
   return (
     <div ref={column}>
       {scaled && (
         <p style={{ margin: '0 0 0.25rem', textAlign: 'center', fontSize: '0.8rem', color: 'var(--color-muted)' }}>
-          {width} px wide, shown at {Math.round(scale * 100)} %
+          {drawn} px wide, shown at {Math.round(scale * 100)} %
         </p>
       )}
       <div
         style={{
-          width: width ? `${width * scale}px` : '100%',
+          width: drawn ? `${drawn * scale}px` : '100%',
           height: scaled ? `calc(${frameHeight} * ${scale})` : frameHeight,
           margin: '0 auto',
           overflow: 'hidden',
@@ -141,10 +146,10 @@ export function StoryFrame({
           title={title}
           src={src}
           data-docs-frame="loading"
-          data-width={width}
+          data-width={drawn}
           style={{
             display: 'block',
-            width: width ? `${width}px` : '100%',
+            width: drawn ? `${drawn}px` : '100%',
             height: frameHeight,
             border: 0,
             transform: scaled ? `scale(${scale})` : undefined,

@@ -3,7 +3,7 @@
 // - stay at scroll 0 with its title on screen after every story frame on it has rendered and run its interaction
 //   (a play function inside a frame must not take the docs page's focus or scroll it),
 // - show each frame's story whole: the frame as tall as the story (no inner scrolling, no cap), and not scrolled
-//   inside,
+//   inside, and never narrower than a phone (a narrower column shows the phone's width scaled down),
 // - keep the docs page's focus where it was (on its own body) while the frames play.
 // - (without --only) find every component by the words on its Purpose page in Storybook's sidebar search, and see each
 //   component's status tag (stable under packages/, beta in the demo).
@@ -30,6 +30,8 @@ const WIDTHS = [
   // The phone's pass reads the pages in the dark theme (the toolbar's Theme), so both themes are read once.
   { name: 'phone', width: 390, height: 844, theme: 'dark' },
 ];
+/** The narrowest width a story is drawn at on a docs page (.storybook/widths.ts's phone). */
+const PHONE_WIDTH = WIDTHS.find(({ name }) => name === 'phone').width;
 /** How long a page's frames may take to render and play (an upper bound, not a wait). */
 const SETTLE_MS = 120_000;
 
@@ -209,6 +211,11 @@ try {
         );
       if (seen.focus !== 'body') failures.push(`${where}: the docs page's focus moved to a ${seen.focus}`);
       for (const frame of seen.frames) {
+        // A story is drawn at least a phone wide (.storybook/frames.tsx): in a narrower column, scaled down.
+        if (frame.width < PHONE_WIDTH)
+          failures.push(
+            `${where}: "${frame.title}" is drawn ${frame.width} px wide, narrower than a phone (${PHONE_WIDTH} px)`,
+          );
         if (frame.claimed && frame.width < frame.claimed)
           failures.push(`${where}: "${frame.title}" is ${frame.width} px wide, not the ${frame.claimed} px it claims`);
         if (frame.scrollTop !== 0) failures.push(`${where}: "${frame.title}" is scrolled ${frame.scrollTop} px inside`);

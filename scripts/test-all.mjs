@@ -16,14 +16,14 @@ const turbo = (concurrency, ...tasks) => [
   '--output-logs=new-only',
 ];
 
-// After the builds, the journeys (`alongside`) run beside the type checks and package tests: they spend
-// part of their time waiting on timers and slow or offline answers. Their output is printed in one piece
-// when they end. The other checks follow the package tests one by one: run beside them too, they only
-// stretched every step (the CPU is the limit). So did three lanes (the stories started when the journeys ended,
-// the checks after the package tests: 787 s and 1,487 CPU-s from a fresh clone) and the stories beside the checks
-// (739 s, 1,330 CPU-s), against 725–778 s and 1,283–1,375 CPU-s for this layout (2026-11-28), whose stories end it in
-// two halves side by side (below). The steps after the builds never build: `--only` for turbo, `--built` for the
-// consumer test, so no dist is rebuilt (or restored from turbo's cache) while a journey reads it.
+// After the builds, the journeys (`alongside`) run beside the package tests; the stories start when the journeys end,
+// the consumer test and the checks (one by one) when the package tests end. Each alongside step's output is printed
+// in one piece when it ends. The CPU is the limit (about 1.9 of 2 cores throughout), so the layout only decides what
+// ends the run: measured from a fresh clone on 2026-11-28 as the suite changed, the stories after the package tests in two halves side by
+// side 674–752 s (1,254–1,378 CPU-s), in one Chromium 659 s (1,173 CPU-s, the stories ended it), and from the
+// journeys' end 638 s (1,202 CPU-s); the consumer test from the journeys' end stretched the package tests (684 s).
+// The steps after the builds never build: `--only` for turbo, `--built` for the consumer test, so no dist is rebuilt
+// (or restored from turbo's cache) while a journey reads it.
 // The pnpm that runs this script (`pnpm test:all`), with this node; `pnpm` may not be on PATH (npx's).
 const pnpm = process.env.npm_execpath?.match(/pnpm/) ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
 
