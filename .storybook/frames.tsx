@@ -23,8 +23,8 @@ function storyHeight(document: Document, root: HTMLElement) {
  * A story on a docs page in its own frame: the story as the canvas shows it (its own width, so media queries see
  * a phone; its play function run, so the page shows the state its text describes). The frame is as tall as the
  * story after its interaction (no cap: nothing scrolls inside a frame) unless the story gives it a height
- * (fixed-position UI fills whatever it gets). A frame keeps its width, and is never narrower than a phone: in a narrower column it is drawn
- * scaled down, and says so. The story inside marks the frame `data-docs-frame="played"` once its play function
+ * (fixed-position UI fills whatever it gets). A frame keeps its width, and is never narrower than a phone: in a
+ * narrower column it is drawn scaled down, and says so. The story inside marks the frame `data-docs-frame="played"` once its play function
  * has run (preview.tsx), and hands the docs page its focus back; the docs-page test (scripts/docs-pages.mjs) reads
  * both.
  */
