@@ -2,6 +2,8 @@ import type { ConsentStatus } from '@plinth/core';
 import { TestConsentProvider } from '@plinth/core/testing';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+// The demo's styles, as the app draws the page (the other demo stories load them the same way).
+import '../stories/support';
 import { Privacy } from './Privacy';
 
 type Decisions = Partial<Record<'analytics' | 'monitoring' | 'functional', ConsentStatus>>;
