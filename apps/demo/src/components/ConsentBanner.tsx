@@ -28,8 +28,11 @@ function useCoverBelow(ref: RefObject<HTMLElement | null>, showing: boolean) {
     const banner = ref.current;
     if (!showing || !banner) return;
     const root = document.documentElement;
+    // Its height and its distance from the bottom (its `bottom`, resolved): on a page, the viewport's height less its
+    // top edge; where its containing block is not the viewport (a story's frame, as tall as the page it holds) the
+    // same, without depending on the height of the page that this value itself pads.
     const measure = () => {
-      const cover = Math.max(0, window.innerHeight - banner.getBoundingClientRect().top);
+      const cover = banner.getBoundingClientRect().height + (Number.parseFloat(getComputedStyle(banner).bottom) || 0);
       root.style.setProperty('--consent-cover', `${Math.ceil(cover)}px`);
     };
     measure();
