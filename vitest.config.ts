@@ -21,8 +21,10 @@ export default defineConfig({
           setupFiles: ['./.storybook/vitest.setup.ts'],
           // Every story file in one page, as Storybook's own preview keeps one page while a designer moves from story
           // to story (a CSS file a story imports stays loaded): each story file imports the styles it is drawn with,
-          // so its pictures do not depend on which files ran before it (the whole run passed byte for byte isolated,
-          // not isolated and shuffled, 2026-11-28). A file in a fresh page each cost 195 CPU-s for the run, 148 so.
+          // so its pictures do not depend on which files ran before it. On 2026-11-28 every picture matched byte for
+          // byte isolated and not, in a fresh clone's order, a cached run's and shuffled (a layout that depended on
+          // earlier sizes, the consent banner's cover, was found so and fixed). The run alone: 173–190 CPU-s with a
+          // fresh page per file, 121–150 so.
           isolate: false,
           browser: {
             // Reference images of every story (phone and desktop, light and dark), committed and compared.

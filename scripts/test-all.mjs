@@ -21,8 +21,9 @@ const turbo = (concurrency, ...tasks) => [
 // in one piece when it ends. The CPU is the limit (about 1.9 of 2 cores throughout), so the layout only decides what
 // ends the run. Measured from a fresh clone on 2026-11-28 as the suite changed: the stories after the package tests,
 // in two halves side by side, 674–752 s (1,254–1,378 CPU-s); in one Chromium 659 s (1,173 CPU-s, the stories ended
-// it); from the journeys' end 638–673 s (1,202–1,269 CPU-s). The consumer test from the journeys' end stretched the
-// package tests (684 s).
+// it); from the journeys' end 638–673 s (1,202–1,269 CPU-s); every story file in one page, 656 s (1,217 CPU-s), and the
+// run then ends with the checks and the consumer test. The consumer test from the journeys' end stretched the package
+// tests (684 s).
 // The steps after the builds never build: `--only` for turbo, `--built` for the consumer test, so no dist is rebuilt
 // (or restored from turbo's cache) while a journey reads it.
 // The pnpm that runs this script (`pnpm test:all`), with this node; `pnpm` may not be on PATH (npx's).
@@ -33,8 +34,8 @@ const steps = [
   ['build every package', [...turbo(2, 'build'), '--filter=./packages/*']],
   ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true }],
   // The stories in one Chromium, from when the journeys end: beside the package tests' last ones, then the consumer
-  // test and the checks. Their renderer runs them at about 1 core (165 CPU-s), so they were the run's last step when
-  // they started after the package tests (ci24: they ended it, 209 s later); in two halves side by side, 197 CPU-s.
+  // test and the checks. Their renderer runs them at about 1 core (121–150 CPU-s alone), so they were the run's last
+  // step when they started after the package tests (ci24: they ended it, 209 s later); in two halves, 197 CPU-s.
   [
     'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
     ['vitest', 'run', '--project', 'storybook'],
