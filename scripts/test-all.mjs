@@ -21,7 +21,7 @@ const turbo = (concurrency, ...tasks) => [
 // in one piece when it ends. The CPU is the limit (about 1.9 of 2 cores throughout), so the layout only decides what
 // ends the run. Measured from a fresh clone on 2026-11-28 as the suite changed: the stories after the package tests,
 // in two halves side by side, 674–752 s (1,254–1,378 CPU-s); in one Chromium 659 s (1,173 CPU-s, the stories ended
-// it); from the journeys' end 638–673 s (1,202–1,269 CPU-s); every story file in one page, 632–656 s (1,177–1,217
+// it); from the journeys' end 638–673 s (1,202–1,269 CPU-s); every story file in one page, 632–703 s (1,177–1,322
 // CPU-s), and the run then ends with the checks and the consumer test. The consumer test from the journeys' end
 // stretched the package tests (684 s).
 // The steps after the builds never build: `--only` for turbo, `--built` for the consumer test, so no dist is rebuilt
