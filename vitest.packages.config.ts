@@ -54,83 +54,91 @@ const onDisk = readdirSync(`${here}packages`).flatMap((name) =>
 const missing = onDisk.filter((file) => !configs.some(([listed]) => listed === file));
 if (missing.length > 0) throw new Error(`vitest.packages.config.ts: add ${missing.join(', ')}`);
 
-/** A package config's project name: `<package> unit` or `<package> browser`. */
-const nameOf = (file: string) => `${file.split('/')[1]} ${file.includes('.browser.') ? 'browser' : 'unit'}`;
-
-const unitProjects = configs
-  .filter(([file]) => !file.includes('.browser.'))
-  .flatMap(([file, config]) => {
-    // A config that runs some files isolated (vitest.shared.ts's `isolated`) is itself two projects.
-    const parts = (config.test?.projects as ViteUserConfig[] | undefined) ?? [config];
-    return parts.map(
-      (part, index) =>
-        ({
-          ...part,
-          root: `${here}${dirname(file)}`,
-          test: { ...part.test, name: index === 0 ? nameOf(file) : `${nameOf(file)} (isolated)` },
-        }) as TestProjectInlineConfiguration,
-    );
-  });
+/** One project of a package: its config (a part, for a config split in two), the package's folder, its kind. */
+interface Part {
+  config: ViteUserConfig;
+  folder: string;
+  kind: string;
+}
+const parts: Part[] = configs.flatMap(([file, config]) => {
+  const kind = file.includes('.browser.') ? 'browser' : 'unit';
+  // A config that runs some files isolated (vitest.shared.ts's `isolated`) is itself two projects.
+  const split = config.test?.projects as ViteUserConfig[] | undefined;
+  return (split ?? [config]).map((part, index) => ({
+    config: part,
+    folder: dirname(file),
+    kind: index === 0 ? kind : `${kind} (isolated)`,
+  }));
+});
 
 /** A config's plugins, flattened (a plugin option may be a list of them; none here is a promise). */
 const pluginsOf = (option: PluginOption): Plugin[] =>
   Array.isArray(option) ? option.flatMap(pluginsOf) : option && 'name' in option ? [option as Plugin] : [];
 
 /**
- * The browser configs launched alike (the same Chromium, the same flags) as one project: one browser and one dev
- * server for all their files, each file still in a page of its own and one after another. A browser project's fixed
- * cost (Chromium, the dev server, its dependency pre-bundling) was 11 to 15 CPU-s (rich text's: 11 CPU-s for 1 s of
- * tests); the packages' plugins, pre-bundled dependencies and global setups are merged (a global setup named twice
- * with the same text runs once: the sandbox the vendor packages share).
+ * The projects that run alike (the same environment, isolation and time limits; for browser tests the same Chromium
+ * launched the same way) as one project: one worker's modules and environment (one Chromium and one dev server for
+ * browser tests) for all their packages' files, each browser test file still in a page of its own and one after
+ * another. A project's fixed cost (its workers and environment; for browser tests Chromium, the dev server and its
+ * dependency pre-bundling) was 2 to 3 CPU-s for unit tests and 11 to 15 for browser tests (rich text's: 11 CPU-s for
+ * 1 s of tests). Each package's globs are taken under its folder; plugins, pre-bundled dependencies and global setups
+ * are merged (a global setup named twice with the same text runs once: the sandbox the vendor packages share).
  */
-function merged(group: [string, ViteUserConfig][]): TestProjectInlineConfiguration {
-  const [[firstFile, first]] = group as [[string, ViteUserConfig]];
-  if (group.length === 1)
-    return {
-      ...first,
-      root: `${here}${dirname(firstFile)}`,
-      test: { ...first.test, name: nameOf(firstFile) },
-    } as TestProjectInlineConfiguration;
+function merged(group: Part[]): TestProjectInlineConfiguration {
+  const [first] = group as [Part];
+  const name = `${group.map(({ folder }) => folder.split('/')[1]).join(', ')} ${first.kind}`;
+  const under = (folder: string, globs: string[] = []) =>
+    globs.map((glob) => (glob.startsWith('**/') ? glob : `${folder}/${glob}`));
   const plugins = new Map<string, Plugin>();
-  for (const [, config] of group) for (const plugin of pluginsOf(config.plugins)) plugins.set(plugin.name, plugin);
+  for (const { config } of group) for (const plugin of pluginsOf(config.plugins)) plugins.set(plugin.name, plugin);
   const setups = new Map<string, string>();
-  for (const [file, config] of group)
+  for (const { config, folder } of group)
     for (const setup of [config.test?.globalSetup ?? []].flat()) {
-      const path = resolve(here, dirname(file), setup);
+      const path = resolve(here, folder, setup);
       setups.set(readFileSync(path, 'utf8'), path);
     }
-  const options = group.map(([, config]) => config.test ?? {});
   // The first config without what the group's configs give together.
   const base = {
-    ...first,
+    ...first.config,
     plugins: [],
-    optimizeDeps: { ...first.optimizeDeps, include: [] },
-    test: { ...first.test, include: [], globalSetup: [] },
+    optimizeDeps: { ...first.config.optimizeDeps, include: [] },
+    test: { ...first.config.test, include: [], exclude: [], globalSetup: [] },
   };
   return mergeConfig(
     base,
     {
       root: here,
       plugins: [...plugins.values()],
-      optimizeDeps: { include: [...new Set(group.flatMap(([, config]) => config.optimizeDeps?.include ?? []))] },
+      optimizeDeps: { include: [...new Set(group.flatMap(({ config }) => config.optimizeDeps?.include ?? []))] },
       test: {
-        name: `${group.map(([file]) => file.split('/')[1]).join(', ')} browser`,
-        include: group.flatMap(([file, config]) =>
-          (config.test?.include ?? []).map((glob) => `${dirname(file)}/${glob}`),
-        ),
+        name,
+        include: group.flatMap(({ config, folder }) => under(folder, config.test?.include)),
+        exclude: [...new Set(group.flatMap(({ config, folder }) => under(folder, config.test?.exclude)))],
         globalSetup: [...setups.values()],
         // One after another if any package's files must be.
-        fileParallelism: options.every((test) => test.fileParallelism !== false),
+        fileParallelism: group.every(({ config }) => config.test?.fileParallelism !== false),
       },
     },
     false,
   ) as TestProjectInlineConfiguration;
 }
 
-const browserGroups = new Map<string, [string, ViteUserConfig][]>();
-for (const entry of configs.filter(([file]) => file.includes('.browser.'))) {
-  const launch = JSON.stringify(entry[1].test?.browser?.provider?.options);
-  browserGroups.set(launch, [...(browserGroups.get(launch) ?? []), entry]);
-}
+/**
+ * What makes projects alike: their environment, isolation, time limits and browser launch. Files that share a worker
+ * (`isolate: false`) share it only with their own package's: a module's state (a warning given once, say) is the
+ * package's to reset between its files (merged across packages, 11 unit tests of flags, svg and auth failed).
+ */
+const alike = ({ config: { test = {} }, folder }: Part) =>
+  JSON.stringify([
+    test.isolate === false && !test.browser?.enabled ? folder : '',
+    test.environment,
+    test.isolate,
+    test.testTimeout,
+    test.hookTimeout,
+    test.browser?.enabled ?? false,
+    test.browser?.provider?.options,
+  ]);
+const groups = new Map<string, Part[]>();
+for (const part of parts) groups.set(alike(part), [...(groups.get(alike(part)) ?? []), part]);
 
-export default defineConfig({ test: { projects: [...unitProjects, ...[...browserGroups.values()].map(merged)] } });
+export default defineConfig({ test: { projects: [...groups.values()].map(merged) } });
