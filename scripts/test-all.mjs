@@ -32,33 +32,30 @@ const pnpm = process.env.npm_execpath?.match(/pnpm/) ? [process.execPath, proces
 const steps = [
   // The demo is built by its journeys' server and by its budget step, each with its own settings.
   ['build every package', [...turbo(2, 'build'), '--filter=./packages/*']],
-  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true }],
-  // Every package's tests as the projects of one Vitest config (vitest.packages.config.ts; the browser tests launched
-  // alike in one Chromium and one dev server): 207 CPU-s, against 261 as ten turbo tasks of one or two Vitest
-  // processes each (2026-11-28, the packages' tests alone). Vitest runs the unit and the browser projects one after
-  // the other, so they are two steps: the browser tests (one file after another, about 1 core) alongside, the unit
-  // tests on the main line, the checks after them. As one step it ended last but one (ci35: 447 s, and the consumer
-  // test after it ended the run).
-  [
-    'browser tests of every package (Chromium)',
-    ['vitest', 'run', '-c', 'vitest.packages.config.ts', '--project', '*browser*'],
-    { alongside: true },
-  ],
-  // The stories in one Chromium (about 1 core, 121–150 CPU-s alone), from when the packages' browser tests end.
+  // At a lower priority (nice 5): the package tests on the main line are one Vitest process and one Chromium page
+  // at a time, and the journeys' three Playwright runs (a dozen processes) took most of the CPU from them (ci35: they
+  // ended at 509 s, and the consumer test after them ended the run).
+  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true, nice: 5 }],
+  // The stories in one Chromium, from when the journeys end: beside the package tests' last ones, then the consumer
+  // test and the checks. Their renderer runs them at about 1 core (121–150 CPU-s alone), so they were the run's last
+  // step when they started after the package tests (ci24: they ended it, 209 s later); in two halves, 197 CPU-s.
   [
     'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
     ['vitest', 'run', '--project', 'storybook'],
-    { alongside: true, after: 'browser tests of every package (Chromium)' },
+    { alongside: true, after: 'end-to-end journeys (Chromium)' },
   ],
-  // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: from when the journeys end,
-  // beside the stories and the checks, that wait is filled. Not earlier: beside the package tests' start and the
-  // journeys' three builds, the machine was at load 25 and a browser test's session timed out.
+  // Every package's configs as the projects of one Vitest run (vitest.packages.config.ts), the browser tests launched
+  // alike in one Chromium: 207 CPU-s, against 261 as ten turbo tasks of one or two Vitest processes each (2026-11-28,
+  // the packages' tests alone).
+  ['unit + SSR + browser tests of every package', ['vitest', 'run', '-c', 'vitest.packages.config.ts']],
+  // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: beside the checks and the
+  // stories, that wait is filled. Not earlier: beside the package tests' start and the journeys' three builds, the
+  // machine was at load 25 and a browser test's session timed out.
   [
     'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
     ['node', 'scripts/consumer-test.mjs', '--built'],
-    { alongside: true, after: 'end-to-end journeys (Chromium)' },
+    { alongside: true },
   ],
-  ['unit + SSR tests of every package', ['vitest', 'run', '-c', 'vitest.packages.config.ts', '--project', '*unit*']],
   // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
   ['typecheck (TypeScript 7; type tests included)', [...pnpm, 'run', 'typecheck']],
   [
@@ -118,7 +115,9 @@ const results = [];
 const alongside = [];
 /** Each step run alongside, by name: a step `after` one of them starts when it ends. */
 const ended = new Map();
-for (const [name, [cmd, ...args], { alongside: inBackground = false, after } = {}] of steps) {
+for (const [name, [command, ...commandArgs], { alongside: inBackground = false, after, nice } = {}] of steps) {
+  const [cmd, ...args] =
+    nice === undefined ? [command, ...commandArgs] : ['nice', '-n', String(nice), command, ...commandArgs];
   let started = Date.now();
   const result = { name };
   results.push(result);
