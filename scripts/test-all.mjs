@@ -44,18 +44,20 @@ const steps = [
     ['vitest', 'run', '--project', 'storybook'],
     { alongside: true, after: 'end-to-end journeys (Chromium)' },
   ],
+  // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: from when the journeys end,
+  // at the journeys' priority, beside the package tests' last ones, the stories and the checks, that wait is filled.
+  // From the package tests' end it ended the run alone (ci37: 629 s; the checks ended at 599 s). Not at the start:
+  // beside the package tests' start and the journeys' three builds, the machine was at load 25 and a browser test's
+  // session timed out.
+  [
+    'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
+    ['node', 'scripts/consumer-test.mjs', '--built'],
+    { alongside: true, after: 'end-to-end journeys (Chromium)', nice: 5 },
+  ],
   // Every package's configs as the projects of one Vitest run (vitest.packages.config.ts), the browser tests launched
   // alike in one Chromium: 207 CPU-s, against 261 as ten turbo tasks of one or two Vitest processes each (2026-11-28,
   // the packages' tests alone).
   ['unit + SSR + browser tests of every package', ['vitest', 'run', '-c', 'vitest.packages.config.ts']],
-  // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: beside the checks and the
-  // stories, that wait is filled. Not earlier: beside the package tests' start and the journeys' three builds, the
-  // machine was at load 25 and a browser test's session timed out.
-  [
-    'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
-    ['node', 'scripts/consumer-test.mjs', '--built'],
-    { alongside: true },
-  ],
   // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
   ['typecheck (TypeScript 7; type tests included)', [...pnpm, 'run', 'typecheck']],
   [
