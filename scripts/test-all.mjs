@@ -16,16 +16,18 @@ const turbo = (concurrency, ...tasks) => [
   '--output-logs=new-only',
 ];
 
-// After the builds, the journeys (`alongside`) run beside the package tests; the stories start when the journeys end,
-// the consumer test and the checks (one by one) when the package tests end. Each alongside step's output is printed
-// in one piece when it ends. The CPU is the limit (about 1.9 of 2 cores throughout), so the layout only decides what
-// ends the run. Measured from a fresh clone on 2026-11-28 as the suite changed: the stories after the package tests,
-// in two halves side by side, 674–752 s (1,254–1,378 CPU-s); in one Chromium 659 s (1,173 CPU-s, the stories ended
-// it); from the journeys' end 638–673 s (1,202–1,269 CPU-s); every story file in one page, 632–703 s (1,177–1,322
-// CPU-s), and the run then ends with the checks and the consumer test. The consumer test from the journeys' end
-// stretched the package tests (684 s).
-// The steps after the builds never build: `--only` for turbo, `--built` for the consumer test, so no dist is rebuilt
-// (or restored from turbo's cache) while a journey reads it.
+// After the builds, the journeys (`alongside`, at nice 5) run beside the package tests (every package's configs as
+// the projects of one Vitest run: vitest.packages.config.ts); the stories start when the journeys end, the consumer
+// test and the checks (one by one) when the package tests end. Each alongside step's output is printed in one piece
+// when it ends. The CPU is the limit (about 1.8 to 1.9 of 2 cores throughout), so the layout only decides what ends
+// the run. Measured from a fresh clone on 2026-11-28 as the suite changed: the stories after the package tests, in two
+// halves side by side, 674–752 s (1,254–1,378 CPU-s); in one Chromium 659 s (1,173 CPU-s, the stories ended it); from
+// the journeys' end 638–673 s (1,202–1,269 CPU-s); every story file in one page, 632–703 s (1,177–1,322 CPU-s). The
+// package tests in one Vitest run, 633 s (1,139 CPU-s); split into a unit and a browser step, 638 s (1,195: the unit
+// tests, one process, were starved by the journeys' dozen and ended at 547 s); the journeys at nice 5, 629 s (1,131);
+// the consumer test from the journeys' end at nice 5 as well, 639 s (1,171: it stretched the package tests to 517 s).
+// The steps after the builds never build: `--only` for turbo's journeys, `--built` for the consumer test (Vitest reads
+// the packages' sources), so no dist is rebuilt (or restored from turbo's cache) while a journey reads it.
 // The pnpm that runs this script (`pnpm test:all`), with this node; `pnpm` may not be on PATH (npx's).
 const pnpm = process.env.npm_execpath?.match(/pnpm/) ? [process.execPath, process.env.npm_execpath] : ['pnpm'];
 
@@ -44,20 +46,18 @@ const steps = [
     ['vitest', 'run', '--project', 'storybook'],
     { alongside: true, after: 'end-to-end journeys (Chromium)' },
   ],
-  // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: from when the journeys end,
-  // at the journeys' priority, beside the package tests' last ones, the stories and the checks, that wait is filled.
-  // From the package tests' end it ended the run alone (ci37: 629 s; the checks ended at 599 s). Not at the start:
-  // beside the package tests' start and the journeys' three builds, the machine was at load 25 and a browser test's
-  // session timed out.
-  [
-    'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
-    ['node', 'scripts/consumer-test.mjs', '--built'],
-    { alongside: true, after: 'end-to-end journeys (Chromium)', nice: 5 },
-  ],
   // Every package's configs as the projects of one Vitest run (vitest.packages.config.ts), the browser tests launched
   // alike in one Chromium: 207 CPU-s, against 261 as ten turbo tasks of one or two Vitest processes each (2026-11-28,
   // the packages' tests alone).
   ['unit + SSR + browser tests of every package', ['vitest', 'run', '-c', 'vitest.packages.config.ts']],
+  // The consumer test waits on installs (npm's registry, its Verdaccio) much of its time: beside the checks and the
+  // stories, that wait is filled. Not earlier: beside the package tests' start and the journeys' three builds, the
+  // machine was at load 25 and a browser test's session timed out.
+  [
+    'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
+    ['node', 'scripts/consumer-test.mjs', '--built'],
+    { alongside: true },
+  ],
   // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
   ['typecheck (TypeScript 7; type tests included)', [...pnpm, 'run', 'typecheck']],
   [

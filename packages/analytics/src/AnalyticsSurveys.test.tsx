@@ -1,5 +1,7 @@
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '../../../tooling/render';
 import { AnalyticsSurveys } from './AnalyticsSurveys';
+import SurveyForm from './SurveyForm';
 import type { SurveyDefinition } from './surveyTypes';
 import { createTestAnalytics, TestAnalyticsProvider } from './testing';
 
@@ -24,6 +26,32 @@ describe('AnalyticsSurveys (under StrictMode)', () => {
       { event: 'survey shown', properties: { $survey_id: 's-1', $survey_name: 'Features' } },
       { event: 'survey dismissed', properties: { $survey_id: 's-1', $survey_name: 'Features' } },
     ]);
+  });
+
+  it('a dismissal before its survey shown was sent still follows it (a CI run on a loaded machine: dismissed, then shown)', () => {
+    const events: string[] = [];
+    // Escape while React commits the form, before its passive effects have run (as a visitor's key can, on a busy
+    // page): from a parent's layout effect.
+    function EscapeAtCommit({ children }: { children: ReactNode }) {
+      const pressed = useRef(false);
+      useLayoutEffect(() => {
+        if (pressed.current) return; // once: StrictMode runs effects twice
+        pressed.current = true;
+        fireEvent.keyDown(document.querySelector('[data-plinth-survey]')!, { key: 'Escape' });
+      }, []);
+      return children;
+    }
+    render(
+      <EscapeAtCommit>
+        <SurveyForm
+          survey={SURVEY}
+          send={(event) => events.push(event)}
+          onDismissed={() => {}}
+          labels={{ survey: 'Survey', submit: 'Submit', dismiss: 'Not now', thanks: 'Thanks' }}
+        />
+      </EscapeAtCommit>,
+    );
+    expect(events).toEqual(['survey shown', 'survey dismissed']);
   });
 
   it('sends the chosen answers as posthog-js does', async () => {

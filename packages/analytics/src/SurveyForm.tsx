@@ -49,16 +49,20 @@ export default function SurveyForm({
   const id = useId();
   const about = { $survey_id: survey.id, $survey_name: survey.name };
 
-  useEffect(() => {
-    if (shown.current) return; // once, StrictMode's second effect included
+  // `survey shown` once (StrictMode's second effect included), and before anything the visitor does with the form: a
+  // key or a click can arrive between React's commit and its effects (a CI run: dismissed, then shown).
+  const announce = () => {
+    if (shown.current) return;
     shown.current = true;
     send(SURVEY_EVENTS.shown, about);
-  });
+  };
+  useEffect(announce);
   useEffect(() => {
     if (state === 'sent') thanks.current?.focus(); // the form the visitor was in is gone: they land on its answer
   }, [state]);
 
   const dismiss = () => {
+    announce();
     send(SURVEY_EVENTS.dismissed, about);
     onDismissed();
   };
@@ -70,6 +74,7 @@ export default function SurveyForm({
     const responses: Record<string, unknown> = {};
     for (const q of survey.questions)
       if (answers[q.id] !== undefined) responses[`$survey_response_${q.id}`] = response(q);
+    announce();
     send(SURVEY_EVENTS.sent, {
       ...about,
       ...responses,
