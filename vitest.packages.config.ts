@@ -97,6 +97,27 @@ function merged(group: Part[]): TestProjectInlineConfiguration {
       const path = resolve(here, folder, setup);
       setups.set(readFileSync(path, 'utf8'), path);
     }
+  // Anything else a package's config sets must be the same in the whole group: it would be the first's for all.
+  const rest = ({ config }: Part) =>
+    JSON.stringify({
+      ...config,
+      plugins: undefined,
+      optimizeDeps: { ...config.optimizeDeps, include: undefined },
+      test: {
+        ...config.test,
+        name: undefined,
+        include: undefined,
+        exclude: undefined,
+        globalSetup: undefined,
+        fileParallelism: undefined,
+      },
+    });
+  const differs = group.filter((part) => rest(part) !== rest(first));
+  if (differs.length > 0)
+    throw new Error(
+      `vitest.packages.config.ts: ${differs.map(({ folder }) => folder).join(', ')} set options ${first.folder} does not; ` +
+        'merge them here or keep them out of the group (alike)',
+    );
   // The first config without what the group's configs give together.
   const base = {
     ...first.config,
