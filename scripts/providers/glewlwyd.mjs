@@ -24,7 +24,7 @@
 // - a user `ada` / `ada-lovelace-1815`, "Ada Lovelace", ada@example.org.
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const HOME = process.env.GLEWLWYD_HOME ?? '/tmp/plinth-glewlwyd';
@@ -272,13 +272,25 @@ async function provision() {
 async function start({ foreground }) {
   install();
   if (pidOf() && (await answers(discovery))) {
-    say(`already running (pid ${pidOf()}, ${HOME})`);
-    console.log(ISSUER);
-    if (foreground) await new Promise(() => {}); // Playwright's webServer waits on the URL; nothing to own
-    return;
+    // Glewlwyd (2.7, Debian's) keeps its login page's files open, a set per visit, and past FD_SETSIZE (1,024
+    // descriptors) refuses every connection: after nine suites in a row on one Glewlwyd, its log said "New connection
+    // socket descriptor (1032) is not less than FD_SETSIZE (1024)" and five journeys failed (one run of its journeys
+    // leaves about 167 open). Restarted well before.
+    const open = openFiles(pidOf());
+    if (open < 512) {
+      say(`already running (pid ${pidOf()}, ${HOME})`);
+      console.log(ISSUER);
+      if (foreground) await new Promise(() => {}); // Playwright's webServer waits on the URL; nothing to own
+      return;
+    }
+    say(`restarting: ${open} files open (pid ${pidOf()}); it refuses connections past 1,024`);
   }
   const stale = pidOf();
-  if (stale) process.kill(stale, 'SIGTERM');
+  if (stale) {
+    process.kill(stale, 'SIGTERM');
+    for (let tries = 0; tries < 100 && (await answers(`${BASE}/config/`)); tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   if (await answers(`${BASE}/config/`)) {
     stopSystemService();
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -309,6 +321,15 @@ async function start({ foreground }) {
     for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill('SIGTERM'));
   } else {
     child.unref();
+  }
+}
+
+/** How many files a process has open (0 if it is gone). */
+function openFiles(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return 0;
   }
 }
 
