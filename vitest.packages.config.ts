@@ -146,12 +146,14 @@ function merged(group: Part[]): TestProjectInlineConfiguration {
 
 /**
  * What makes projects alike: their environment, isolation, time limits and browser launch. Files that share a worker
- * (`isolate: false`) share it only with their own package's: a module's state (a warning given once, say) is the
- * package's to reset between its files (merged across packages, 11 unit tests of flags, svg and auth failed).
+ * (`isolate: false`) share it across packages too (101 CPU-s of unit tests as a project per package, 61 so, measured
+ * 2026-12-07): tooling/vitest.setup.ts gives each file a new page's storage and core's channel, and `unstubEnvs`
+ * (vitest.shared.ts) undoes a stubbed NODE_ENV. Shuffled (`--sequence.shuffle.files`), the merged files first failed
+ * on both: a test's `vi.resetModules()` left a copy of core whose reset missed the page's channel (core now keeps the
+ * reset on `globalThis` with the channel), and a NODE_ENV stubbed to production reached later files' React.
  */
-const alike = ({ config: { test = {} }, folder }: Part) =>
+const alike = ({ config: { test = {} } }: Part) =>
   JSON.stringify([
-    test.isolate === false && !test.browser?.enabled ? folder : '',
     test.environment,
     test.isolate,
     test.testTimeout,

@@ -53,6 +53,9 @@ export function packageTestConfig(
       isolate: false,
       restoreMocks: true,
       unstubGlobals: true,
+      // A `vi.stubEnv('NODE_ENV', 'production')` ends with its test: left in place, the next file in the worker loaded
+      // React's production server renderer beside its development build ("dispatcher.getOwner is not a function").
+      unstubEnvs: true,
       // Type tests (`*.test-d.ts`) are compiled by each package's `typecheck` task (tsc over src/, where an
       // `expectTypeOf` mismatch or an unused `@ts-expect-error` is an error): running them again here
       // would cost a second tsc per package. `vitest --typecheck` still runs them on demand.

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 // Any unhandled rejection in a test run fails it: Vitest reports them as errors by default.
 // Testing Library cleanup is registered only where the DOM exists (SSR tests run in node).
@@ -28,4 +28,11 @@ beforeAll(() => {
     }
   }
   core.resetChannel();
+});
+// What a file put in the page itself, not through Testing Library's render (a replay test's fixture, written when the
+// file is imported, before any hook), goes when the file ends.
+afterAll(() => {
+  if (typeof document === 'undefined') return;
+  document.head.replaceChildren();
+  document.body.replaceChildren();
 });

@@ -66,6 +66,18 @@ describe('session channel', () => {
     expect(again.channel).toBe(channel);
   });
 
+  it("a module copy's reset reaches the page channel the first copy made (shared test workers, two copies of core)", async () => {
+    const seen = vi.fn();
+    channel.on('report', seen);
+    channel.visitor.update({ attributes: { plan: 'pro' } });
+    vi.resetModules();
+    const again = await import('./channel');
+    again.resetChannelState(again.channel);
+    expect(channel.visitor.get().attributes).toEqual({});
+    channel.report('info', 'to nobody');
+    expect(seen).not.toHaveBeenCalled();
+  });
+
   it('recordChannel records and stops', () => {
     const c = createChannel();
     const rec = recordChannel(c);

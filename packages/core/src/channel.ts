@@ -166,9 +166,16 @@ export interface SessionChannel {
   reportOnce(key: string, level: ReportLevel, message: string, context?: EventContext): void;
 }
 
-/** Test-only: forget listeners, the visitor (back to `unknown`) and `reportOnce` keys. Reached through `@plinth/core/testing`. */
-const resets = new WeakMap<SessionChannel, () => void>();
-export const resetChannelState = (target: SessionChannel) => resets.get(target)?.();
+/** Where the page's channel lives on `globalThis`, and where each channel keeps its reset (below). */
+const GLOBAL_KEY = Symbol.for('@plinth/core/channel');
+/**
+ * Test-only: forget listeners, the visitor (back to `unknown`) and `reportOnce` keys. Reached through `@plinth/core/testing`.
+ * Each channel carries its own reset: a second copy of this module (two copies of @plinth/core, or a test's
+ * `vi.resetModules()`) shares the first copy's page channel (below), and must reach that channel's reset too (a map
+ * local to the module left the next files of a shared test worker with the earlier files' visitor, listeners and keys).
+ */
+type Resettable = SessionChannel & { [GLOBAL_KEY]?: () => void };
+export const resetChannelState = (target: SessionChannel) => (target as Resettable)[GLOBAL_KEY]?.();
 
 export function createChannel(): SessionChannel {
   const { subscribe: onAny, emit: emitEvent, clear } = createEmitter<[ChannelEvent]>();
@@ -290,17 +297,16 @@ export function createChannel(): SessionChannel {
       channel.report(level, message, context);
     },
   };
-  resets.set(channel, () => {
+  (channel as Resettable)[GLOBAL_KEY] = () => {
     clear();
     watchers.clear();
     reported.clear();
     current = null;
     visitor = UNKNOWN;
-  });
+  };
   return channel;
 }
 
-const GLOBAL_KEY = Symbol.for('@plinth/core/channel');
 type WithChannel = typeof globalThis & { [GLOBAL_KEY]?: SessionChannel };
 
 /**
