@@ -37,14 +37,29 @@ const steps = [
   // At a lower priority (nice 5): the package tests on the main line are one Vitest process and one Chromium page
   // at a time, and the journeys' three Playwright runs (a dozen processes) took most of the CPU from them (ci35: they
   // ended at 509 s, and the consumer test after them ended the run).
-  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true, nice: 5 }],
-  // The stories in one Chromium, from when the journeys end: beside the package tests' last ones, then the consumer
-  // test and the checks. Their renderer runs them at about 1 core (121–150 CPU-s alone), so they were the run's last
-  // step when they started after the package tests (ci24: they ended it, 209 s later); in two halves, 197 CPU-s.
+  // The demo's journeys (the sandbox's and Glewlwyd's, one worker each) are the longer: about 310 s of the run.
+  [
+    "the demo's end-to-end journeys (Chromium; the sandbox and Glewlwyd)",
+    [...turbo(1, 'e2e'), '--only', '--filter=@plinth/demo'],
+    { alongside: true, nice: 5 },
+  ],
+  [
+    "@plinth/auth's sign-in journeys (Chromium; the sandbox's providers, hostile ones and Glewlwyd's ways)",
+    [...turbo(1, 'e2e'), '--only', '--filter=@plinth/auth'],
+    { alongside: true, nice: 5 },
+  ],
+  // The stories in one Chromium, from when auth's journeys end (about 260 s): beside the demo's last journeys (which
+  // mostly wait on tokens and timers then: 1.4 to 1.7 cores busy in ci46, when the stories started only after every
+  // journey) and the package tests' last ones, then the consumer test and the checks. Their renderer runs them at
+  // about 1 core (121–150 CPU-s alone), so they were the run's last step when they started after the package tests
+  // (ci24: they ended it, 209 s later); in two halves, 197 CPU-s.
   [
     'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
     ['vitest', 'run', '--project', 'storybook'],
-    { alongside: true, after: 'end-to-end journeys (Chromium)' },
+    {
+      alongside: true,
+      after: "@plinth/auth's sign-in journeys (Chromium; the sandbox's providers, hostile ones and Glewlwyd's ways)",
+    },
   ],
   // Every package's configs as the projects of one Vitest run (vitest.packages.config.ts), the browser tests launched
   // alike in one Chromium: 207 CPU-s, against 261 as ten turbo tasks of one or two Vitest processes each (2026-11-28,
