@@ -164,4 +164,24 @@ const alike = ({ config: { test = {} } }: Part) =>
 const groups = new Map<string, Part[]>();
 for (const part of parts) groups.set(alike(part), [...(groups.get(alike(part)) ?? []), part]);
 
-export default defineConfig({ test: { projects: [...groups.values()].map(merged) } });
+/**
+ * scripts/vendor-ranges.mjs: each vendor SDK named in PLINTH_VENDOR_SDKS resolved to another version's install (a
+ * range's other end), with Vite's cache of its own (the pre-bundled SDK is checked from it, and the usual cache stays).
+ */
+const vendorSdks = process.env.PLINTH_VENDOR_SDKS
+  ? (JSON.parse(process.env.PLINTH_VENDOR_SDKS) as { sdks: Record<string, string>; cacheDir: string })
+  : undefined;
+const withVendorSdks = (project: TestProjectInlineConfiguration): TestProjectInlineConfiguration =>
+  vendorSdks
+    ? (mergeConfig(project, {
+        cacheDir: vendorSdks.cacheDir,
+        resolve: {
+          alias: Object.entries(vendorSdks.sdks).map(([name, dir]) => ({
+            find: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?=/|$)`),
+            replacement: dir,
+          })),
+        },
+      }) as TestProjectInlineConfiguration)
+    : project;
+
+export default defineConfig({ test: { projects: [...groups.values()].map(merged).map(withVendorSdks) } });

@@ -26,6 +26,9 @@ const turbo = (concurrency, ...tasks) => [
 // package tests in one Vitest run, 633 s (1,139 CPU-s); split into a unit and a browser step, 638 s (1,195: the unit
 // tests, one process, were starved by the journeys' dozen and ended at 547 s); the journeys at nice 5, 629 s (1,131);
 // the consumer test from the journeys' end at nice 5 as well, 639 s (1,171: it stretched the package tests to 517 s).
+// On 2026-12-07 (another machine, 572 s and 1,034 CPU-s for the same code): every package's shared-worker unit files
+// in one project, 562 s (1,015); the journeys as two steps and the stories from auth's journeys' end, where the demo's
+// last journeys mostly wait, 584 s (1,079: the stories stretched the package tests to 399 s; reverted).
 // The steps after the builds never build: `--only` for turbo's journeys, `--built` for the consumer test (Vitest reads
 // the packages' sources), so no dist is rebuilt (or restored from turbo's cache) while a journey reads it.
 // The pnpm that runs this script (`pnpm test:all`), with this node; `pnpm` may not be on PATH (npx's).
@@ -37,29 +40,14 @@ const steps = [
   // At a lower priority (nice 5): the package tests on the main line are one Vitest process and one Chromium page
   // at a time, and the journeys' three Playwright runs (a dozen processes) took most of the CPU from them (ci35: they
   // ended at 509 s, and the consumer test after them ended the run).
-  // The demo's journeys (the sandbox's and Glewlwyd's, one worker each) are the longer: about 310 s of the run.
-  [
-    "the demo's end-to-end journeys (Chromium; the sandbox and Glewlwyd)",
-    [...turbo(1, 'e2e'), '--only', '--filter=@plinth/demo'],
-    { alongside: true, nice: 5 },
-  ],
-  [
-    "@plinth/auth's sign-in journeys (Chromium; the sandbox's providers, hostile ones and Glewlwyd's ways)",
-    [...turbo(1, 'e2e'), '--only', '--filter=@plinth/auth'],
-    { alongside: true, nice: 5 },
-  ],
-  // The stories in one Chromium, from when auth's journeys end (about 260 s): beside the demo's last journeys (which
-  // mostly wait on tokens and timers then: 1.4 to 1.7 cores busy in ci46, when the stories started only after every
-  // journey) and the package tests' last ones, then the consumer test and the checks. Their renderer runs them at
-  // about 1 core (121–150 CPU-s alone), so they were the run's last step when they started after the package tests
-  // (ci24: they ended it, 209 s later); in two halves, 197 CPU-s.
+  ['end-to-end journeys (Chromium)', [...turbo(2, 'e2e'), '--only'], { alongside: true, nice: 5 }],
+  // The stories in one Chromium, from when the journeys end: beside the package tests' last ones, then the consumer
+  // test and the checks. Their renderer runs them at about 1 core (121–150 CPU-s alone), so they were the run's last
+  // step when they started after the package tests (ci24: they ended it, 209 s later); in two halves, 197 CPU-s.
   [
     'stories as browser tests, and each compared with its reference images (Chromium; phone and desktop, light and dark)',
     ['vitest', 'run', '--project', 'storybook'],
-    {
-      alongside: true,
-      after: "@plinth/auth's sign-in journeys (Chromium; the sandbox's providers, hostile ones and Glewlwyd's ways)",
-    },
+    { alongside: true, after: 'end-to-end journeys (Chromium)' },
   ],
   // Every package's configs as the projects of one Vitest run (vitest.packages.config.ts), the browser tests launched
   // alike in one Chromium: 207 CPU-s, against 261 as ten turbo tasks of one or two Vitest processes each (2026-11-28,
@@ -72,6 +60,12 @@ const steps = [
     'real consumers from a local npm registry (changeset version + publish to Verdaccio; React 18 + Vite with npm, Next.js App Router with pnpm, TypeScript node16; every README quickstart as written)',
     ['node', 'scripts/consumer-test.mjs', '--built'],
     { alongside: true },
+  ],
+  // The package tests ran each vendor SDK at the version the workspace installs, one end of the range its package
+  // declares; this runs the vendor packages' browser tests at the other end, from the npm registry (issue 36).
+  [
+    "the vendor SDKs' ranges at their other ends (the vendor packages' browser tests against the lowest or newest version each range admits on the npm registry)",
+    ['node', 'scripts/vendor-ranges.mjs'],
   ],
   // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
   ['typecheck (TypeScript 7; type tests included)', [...pnpm, 'run', 'typecheck']],
