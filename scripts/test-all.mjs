@@ -18,7 +18,7 @@ const turbo = (concurrency, ...tasks) => [
 
 // After the builds, the journeys (`alongside`, at nice 5) run beside the package tests (every package's configs as
 // the projects of one Vitest run: vitest.packages.config.ts); the stories start when the journeys end, the consumer
-// test and the checks (one by one) when the package tests end. Each alongside step's output is printed in one piece
+// test, the vendor SDKs' ranges and the checks (one by one) when the package tests end. Each alongside step's output is printed in one piece
 // when it ends. The CPU is the limit (about 1.8 to 1.9 of 2 cores throughout), so the layout only decides what ends
 // the run. Measured from a fresh clone on 2026-11-28 as the suite changed: the stories after the package tests, in two
 // halves side by side, 674–752 s (1,254–1,378 CPU-s); in one Chromium 659 s (1,173 CPU-s, the stories ended it); from
@@ -28,7 +28,8 @@ const turbo = (concurrency, ...tasks) => [
 // the consumer test from the journeys' end at nice 5 as well, 639 s (1,171: it stretched the package tests to 517 s).
 // On 2026-12-07 (another machine, 572 s and 1,034 CPU-s for the same code): every package's shared-worker unit files
 // in one project, 562 s (1,015); the journeys as two steps and the stories from auth's journeys' end, where the demo's
-// last journeys mostly wait, 584 s (1,079: the stories stretched the package tests to 399 s; reverted).
+// last journeys mostly wait, 584 s (1,079: the stories stretched the package tests to 399 s; reverted); with the vendor
+// SDKs' ranges (issue 36) on the main line after the package tests, 570 s (1,033).
 // The steps after the builds never build: `--only` for turbo's journeys, `--built` for the consumer test (Vitest reads
 // the packages' sources), so no dist is rebuilt (or restored from turbo's cache) while a journey reads it.
 // The pnpm that runs this script (`pnpm test:all`), with this node; `pnpm` may not be on PATH (npx's).
@@ -62,10 +63,12 @@ const steps = [
     { alongside: true },
   ],
   // The package tests ran each vendor SDK at the version the workspace installs, one end of the range its package
-  // declares; this runs the vendor packages' browser tests at the other end, from the npm registry (issue 36).
+  // declares; this runs the vendor packages' browser tests at the other end, from the npm registry (issue 36). Beside
+  // the checks: on the main line it held them back to 475 s of a 570 s run (ci48: 48 CPU-s alone, 125 s there).
   [
     "the vendor SDKs' ranges at their other ends (the vendor packages' browser tests against the lowest or newest version each range admits on the npm registry)",
     ['node', 'scripts/vendor-ranges.mjs'],
+    { alongside: true },
   ],
   // One TypeScript program for every package and the root's files, one for the demo (tsconfig.check.json).
   ['typecheck (TypeScript 7; type tests included)', [...pnpm, 'run', 'typecheck']],
