@@ -149,8 +149,8 @@ function merged(group: Part[]): TestProjectInlineConfiguration {
  * (`isolate: false`) share it across packages too (101 CPU-s of unit tests as a project per package, 61 so, measured
  * 2026-12-07): tooling/vitest.setup.ts gives each file a new page's storage and core's channel, and `unstubEnvs`
  * (vitest.shared.ts) undoes a stubbed NODE_ENV. Shuffled (`--sequence.shuffle.files`), the merged files first failed
- * on both: a test's `vi.resetModules()` left a copy of core whose reset missed the page's channel (core now keeps the
- * reset on `globalThis` with the channel), and a NODE_ENV stubbed to production reached later files' React.
+ * on both: a test's `vi.resetModules()` left a copy of core whose reset missed the page's channel (each channel now
+ * carries its own reset), and a NODE_ENV stubbed to production reached later files' React.
  */
 const alike = ({ config: { test = {} } }: Part) =>
   JSON.stringify([
