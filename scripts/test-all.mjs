@@ -19,8 +19,8 @@ const turbo = (concurrency, ...tasks) => [
 // After the builds, the journeys (`alongside`, at nice 5) run beside the package tests (every package's configs as
 // the projects of one Vitest run: vitest.packages.config.ts); the stories start when the journeys end, the consumer
 // test when the package tests end, and the vendor SDKs' ranges then the checks (one by one) on the main line. Each
-// alongside step's output is printed in one piece when it ends. The CPU is the limit (about 1.8 to 1.9 of 2 cores throughout), so the layout only decides what ends
-// the run. Measured from a fresh clone on 2026-11-28 as the suite changed: the stories after the package tests, in two
+// alongside step's output is printed in one piece when it ends. The CPU is the limit (about 1.8 to 1.9 of 2 cores
+// throughout), so the layout only decides what ends the run. Measured from a fresh clone on 2026-11-28 as the suite changed: the stories after the package tests, in two
 // halves side by side, 674–752 s (1,254–1,378 CPU-s); in one Chromium 659 s (1,173 CPU-s, the stories ended it); from
 // the journeys' end 638–673 s (1,202–1,269 CPU-s); every story file in one page, 632–703 s (1,177–1,322 CPU-s). The
 // package tests in one Vitest run, 633 s (1,139 CPU-s); split into a unit and a browser step, 638 s (1,195: the unit
