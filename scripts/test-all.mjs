@@ -16,20 +16,21 @@ const turbo = (concurrency, ...tasks) => [
   '--output-logs=new-only',
 ];
 
-// After the builds, the journeys (`alongside`, at nice 5) run beside the package tests (every package's configs as
-// the projects of one Vitest run: vitest.packages.config.ts); the stories start when the journeys end, the consumer
-// test when the package tests end, and the vendor SDKs' ranges then the checks (one by one) on the main line. Each
-// alongside step's output is printed in one piece when it ends. The CPU is the limit (about 1.8 to 1.9 of 2 cores
-// throughout), so the layout only decides what ends the run. Measured from a fresh clone on 2026-11-28 as the suite changed: the stories after the package tests, in two
-// halves side by side, 674–752 s (1,254–1,378 CPU-s); in one Chromium 659 s (1,173 CPU-s, the stories ended it); from
-// the journeys' end 638–673 s (1,202–1,269 CPU-s); every story file in one page, 632–703 s (1,177–1,322 CPU-s). The
-// package tests in one Vitest run, 633 s (1,139 CPU-s); split into a unit and a browser step, 638 s (1,195: the unit
-// tests, one process, were starved by the journeys' dozen and ended at 547 s); the journeys at nice 5, 629 s (1,131);
-// the consumer test from the journeys' end at nice 5 as well, 639 s (1,171: it stretched the package tests to 517 s).
-// On 2026-12-07 (another machine, 572 s and 1,034 CPU-s for the same code): every package's shared-worker unit files
-// in one project, 562 s (1,015); the journeys as two steps and the stories from auth's journeys' end, where the demo's
-// last journeys mostly wait, 584 s (1,079: the stories stretched the package tests to 399 s; reverted); with the vendor
-// SDKs' ranges (issue 36) on the main line after the package tests, 570 s (1,033).
+// After the builds, the journeys (`alongside`, at nice 5) run beside the package tests (every package's configs as the
+// projects of one Vitest run: vitest.packages.config.ts); the stories start when the journeys end, the consumer test
+// when the package tests end, and the vendor SDKs' ranges then the checks (one by one) on the main line. Each alongside
+// step's output is printed in one piece when it ends. The CPU is the limit (about 1.8 to 1.9 of 2 cores throughout), so
+// the layout only decides what ends the run. Measured from a fresh clone on 2026-11-28 as the suite changed: the
+// stories after the package tests, in two halves side by side, 674–752 s (1,254–1,378 CPU-s); in one Chromium 659 s
+// (1,173 CPU-s, the stories ended it); from the journeys' end 638–673 s (1,202–1,269 CPU-s); every story file in one
+// page, 632–703 s (1,177–1,322 CPU-s). The package tests in one Vitest run, 633 s (1,139 CPU-s); split into a unit and
+// a browser step, 638 s (1,195: the unit tests, one process, were starved by the journeys' dozen and ended at 547 s);
+// the journeys at nice 5, 629 s (1,131); the consumer test from the journeys' end at nice 5 as well, 639 s (1,171: it
+// stretched the package tests to 517 s). On 2026-12-07 (another machine, 572 s and 1,034 CPU-s for the same code):
+// every package's shared-worker unit files in one project, 562 s (1,015); the journeys as two steps and the stories
+// from auth's journeys' end, where the demo's last journeys mostly wait, 584 s (1,079: the stories stretched the
+// package tests to 399 s; reverted); with the vendor SDKs' ranges (issue 36) on the main line after the package tests,
+// 570 s (1,033).
 // The steps after the builds never build: `--only` for turbo's journeys, `--built` for the consumer test (Vitest reads
 // the packages' sources), so no dist is rebuilt (or restored from turbo's cache) while a journey reads it.
 // The pnpm that runs this script (`pnpm test:all`), with this node; `pnpm` may not be on PATH (npx's).

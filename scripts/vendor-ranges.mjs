@@ -8,7 +8,7 @@
 //   3. the other end of each range is installed with npm into node_modules/.vendor-ranges (no scripts, no lockfile,
 //      no peers), and the vendor packages' browser tests (real SDK, real Chromium, the sandbox) run again, each SDK
 //      resolved to that install (PLINTH_VENDOR_SDKS: vitest.packages.config.ts aliases it, with a cache of its own);
-//   4. the run's pre-bundled SDK files must come from that install: a run that used the workspace's copy proves nothing.
+//   4. the run's pre-bundled SDK files must come from that install: a run on the workspace's copy proves nothing.
 //
 // Usage (from the repository root): node scripts/vendor-ranges.mjs [name@version ...]
 //   with arguments, those versions are tested instead of the ranges' other ends (to reproduce a failure, or to try
