@@ -3,7 +3,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { REFERENCE_FOLDER, sameAsReference } from './.storybook/reference-images';
-import { chromiumLaunchOptions } from './tooling/chromium.mjs';
+import { chromiumLaunchOptions, STABLE_PIXELS_ARGS } from './tooling/chromium.mjs';
 
 // The root Vitest config: the Storybook project (every story is a browser test in Chromium: render,
 // play function, accessibility checks) and the tests of the repository's own scripts (entry guard,
@@ -39,17 +39,9 @@ export default defineConfig({
             // As the packages' browser tests (vitest.shared.ts): the suite's busiest moments outlast the default 30 s.
             connectTimeout: 180_000,
             provider: playwright({
-              // Text drawn the same way in every frame and run (no LCD antialiasing, no hinting), so a reference
-              // image compares pixel for pixel.
               launchOptions: {
                 ...chromiumLaunchOptions(),
-                args: [
-                  ...chromiumLaunchOptions().args,
-                  '--disable-lcd-text',
-                  '--font-render-hinting=none',
-                  '--force-color-profile=srgb',
-                  '--force-device-scale-factor=1',
-                ],
+                args: [...chromiumLaunchOptions().args, ...STABLE_PIXELS_ARGS],
               },
               // A window that holds the desktop width and the tallest screenshot unscaled (Vitest scales a story
               // larger than the window, and the screenshots would be taken at that scale)

@@ -48,7 +48,13 @@ export function StoryFrame({
   const column = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState(200);
   const [columnWidth, setColumnWidth] = useState<number>();
-  const globals = [`theme:${theme}`, ...Object.entries(modes).map(([name, value]) => `${name}:${value}`)].join(';');
+  // `a11y.manual`: the a11y addon runs axe after every story it renders in the canvas; on a docs page that is work
+  // in the reader's browser for each frame with no panel to show it in (the story tests run axe on every story).
+  const globals = [
+    `theme:${theme}`,
+    'a11y.manual:!true',
+    ...Object.entries(modes).map(([name, value]) => `${name}:${value}`),
+  ].join(';');
   const src = `iframe.html?id=${encodeURIComponent(id)}&viewMode=story&globals=${globals}`;
 
   // The column's width, followed (a docs page read on a phone, a window resized).

@@ -7,12 +7,24 @@
 // - keep the docs page's focus where it was (on its own body) while the frames play.
 // - (without --only) find every component by the words on its Purpose page in Storybook's sidebar search, and see each
 //   component's status tag (stable under packages/, beta in the demo).
-// Usage: `node scripts/docs-pages.mjs [--url <a running Storybook>] [--only <docs id part>,… | --search] [--verbose]`, against
-// `pnpm storybook` (default http://127.0.0.1:6006, or STORYBOOK_PORT). Exit code 1 lists each failure (page, width,
+// - look as its reference image shows it (the visual regression): each component's docs page as it opens (the
+//   viewport: title, status, guidance, the first states) at the desktop width in the light theme and the phone width
+//   in the dark one, in .storybook/docs-screenshots/. A PNG byte for byte its reference passes; any other is compared
+//   pixel by pixel (pngjs), and one that differs leaves the actual image and a diff in test-results/docs-pages/.
+// Usage: `node scripts/docs-pages.mjs [--build | --url <a running Storybook>] [--only <docs id part>,… | --search]
+// [--update] [--verbose]`: `--build` builds the static Storybook (as published) and serves it (the suite's step);
+// otherwise against `pnpm storybook` (default http://127.0.0.1:6006, or STORYBOOK_PORT). `--update` writes the
+// reference images of the pages it opens: look at them, and commit them. Exit code 1 lists each failure (page, width,
 // theme, what).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
-import { chromiumLaunchOptions } from '../tooling/chromium.mjs';
+import { PNG } from 'pngjs';
+import { preview } from 'vite';
+import { chromiumLaunchOptions, STABLE_PIXELS_ARGS } from '../tooling/chromium.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +32,8 @@ const { values } = parseArgs({
     port: { type: 'string' },
     only: { type: 'string' },
     search: { type: 'boolean' },
+    build: { type: 'boolean' },
+    update: { type: 'boolean' },
     verbose: { type: 'boolean' },
   },
 });
@@ -35,7 +49,81 @@ const PHONE_WIDTH = WIDTHS.find(({ name }) => name === 'phone').width;
 /** How long a page's frames may take to render and play (an upper bound, not a wait). */
 const SETTLE_MS = 120_000;
 
-const base = values.url ?? `http://127.0.0.1:${process.env.STORYBOOK_PORT ?? 6006}`;
+/** The docs pages' reference images, and where a run leaves what differs from them. */
+const REFERENCES = join(import.meta.dirname, '..', '.storybook', 'docs-screenshots');
+const RESULTS = join(import.meta.dirname, '..', 'test-results', 'docs-pages');
+/** How a docs page's screenshot is taken: as the story tests take theirs (.storybook/widths.ts's SCREENSHOT). */
+const SHOT = { animations: 'disabled', caret: 'hide', volatile: '[data-volatile]' };
+/** A pixel differs when a channel is off by more than this (anti-aliasing noise stays under it). */
+const CHANNEL_TOLERANCE = 16;
+
+/**
+ * `--build`: the static Storybook, built as it is published (`storybook build`), served by Vite's preview server on
+ * a free port: 12 s and 19 CPU-s to build, where a dev server bundled each page's stories as it was first opened.
+ */
+async function serveBuilt() {
+  const root = join(import.meta.dirname, '..', 'node_modules', '.cache', 'docs-pages');
+  const outDir = join(root, 'storybook-static');
+  const bin = join(dirname(createRequire(import.meta.url).resolve('storybook/package.json')), 'dist/bin/dispatcher.js');
+  const built = spawnSync(process.execPath, [bin, 'build', '--quiet', '-o', outDir], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+  });
+  if (built.status !== 0) throw new Error(`storybook build failed (exit ${built.status})`);
+  return preview({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: { outDir: 'storybook-static' },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+  });
+}
+rmSync(RESULTS, { recursive: true, force: true });
+const server = values.build ? await serveBuilt() : undefined;
+const base =
+  server?.resolvedUrls?.local[0]?.replace(/\/$/, '') ??
+  values.url ??
+  `http://127.0.0.1:${process.env.STORYBOOK_PORT ?? 6006}`;
+
+/**
+ * Compares a docs page's screenshot with its reference image: equal bytes pass at once (Chromium encodes the same
+ * pixels to the same bytes); otherwise the pixels are compared, and a page that differs leaves the actual image
+ * and a diff (differing pixels red over a faded copy) in test-results/docs-pages/. `--update` writes the reference.
+ * @returns {string | undefined} what differs, or nothing.
+ */
+function compareWithReference(name, shot) {
+  const path = join(REFERENCES, name);
+  if (values.update) {
+    mkdirSync(REFERENCES, { recursive: true });
+    writeFileSync(path, shot);
+    return undefined;
+  }
+  let reference;
+  try {
+    reference = readFileSync(path);
+  } catch {
+    return `no reference image ${name} (run with --update, look at it, commit it)`;
+  }
+  if (reference.equals(shot)) return undefined;
+  const [want, got] = [PNG.sync.read(reference), PNG.sync.read(shot)];
+  let differing = 0;
+  const diff = new PNG({ width: got.width, height: got.height });
+  if (want.width === got.width && want.height === got.height) {
+    for (let i = 0; i < got.data.length; i += 4) {
+      const off = [0, 1, 2, 3].some((c) => Math.abs(got.data[i + c] - want.data[i + c]) > CHANNEL_TOLERANCE);
+      if (off) differing++;
+      const faded = 255 - (255 - got.data[i]) / 4;
+      diff.data.set(off ? [255, 0, 0, 255] : [faded, faded, faded, 255], i);
+    }
+    if (differing === 0) return undefined;
+  }
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, name.replace(/\.png$/, '-actual.png')), shot);
+  if (differing) writeFileSync(join(RESULTS, name.replace(/\.png$/, '-diff.png')), PNG.sync.write(diff));
+  return differing
+    ? `differs from its reference image in ${differing} pixels (test-results/docs-pages/)`
+    : `is ${got.width} × ${got.height} px, its reference image ${want.width} × ${want.height}`;
+}
 
 async function waitForIndex() {
   const until = Date.now() + 180_000;
@@ -96,7 +184,8 @@ const index = Object.values(await waitForIndex());
 const entries = index.filter(
   (entry) => entry.type === 'docs' && (!values.only || values.only.split(',').some((part) => entry.id.includes(part))),
 );
-const browser = await chromium.launch(chromiumLaunchOptions());
+const launch = chromiumLaunchOptions();
+const browser = await chromium.launch({ ...launch, args: [...launch.args, ...STABLE_PIXELS_ARGS] });
 const failures = [];
 const started = Date.now();
 
@@ -210,6 +299,20 @@ try {
           `${where}: the docs text is not in the ${theme} theme (luminance: background ${seen.background.toFixed(2)}, title ${seen.text?.toFixed(2)})`,
         );
       if (seen.focus !== 'body') failures.push(`${where}: the docs page's focus moved to a ${seen.focus}`);
+      // The visual regression: a component's docs page (not its Purpose page, words for the sidebar's search) as
+      // it opens.
+      if (entry.name !== 'Purpose') {
+        const shot = await page.screenshot({
+          animations: SHOT.animations,
+          caret: SHOT.caret,
+          mask: [
+            page.locator(SHOT.volatile),
+            ...seen.frames.map((_, i) => page.frameLocator('.sbdocs iframe').nth(i).locator(SHOT.volatile)),
+          ],
+        });
+        const differs = compareWithReference(`${entry.id}-${name}-${theme}.png`, shot);
+        if (differs) failures.push(`${where}: ${differs}`);
+      }
       for (const frame of seen.frames) {
         // A story is drawn at least a phone wide (.storybook/frames.tsx): in a narrower column, scaled down.
         if (frame.width < PHONE_WIDTH)
@@ -229,6 +332,7 @@ try {
   }
 } finally {
   await browser.close();
+  await server?.close();
 }
 const pages = entries.length * WIDTHS.length;
 if (!values.search)

@@ -4,3 +4,5 @@ export declare function chromiumLaunchOptions(kind?: 'shell' | 'browser'): {
   channel?: string;
   args: string[];
 };
+/** Launch arguments for reference images that compare pixel for pixel: see chromium.mjs. */
+export declare const STABLE_PIXELS_ARGS: readonly string[];

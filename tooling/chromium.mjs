@@ -34,3 +34,15 @@ export function chromiumLaunchOptions(kind = 'shell') {
     ],
   };
 }
+
+/**
+ * For reference images: text drawn the same way in every frame and run (no LCD antialiasing, no hinting), colours
+ * untouched, one device pixel per CSS pixel, so a screenshot compares pixel for pixel (the story tests' and the
+ * docs pages' visual regression).
+ */
+export const STABLE_PIXELS_ARGS = [
+  '--disable-lcd-text',
+  '--font-render-hinting=none',
+  '--force-color-profile=srgb',
+  '--force-device-scale-factor=1',
+];
