@@ -14,11 +14,12 @@ export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
 /**
- * A reference image's file name (in .storybook/screenshots/): the story at a width in a theme, as Vitest names a
- * screenshot (`<story id>--<width>-<theme>`, runs of dashes made one).
+ * A reference image's file name (in .storybook/screenshots/): the story at a width in a theme, and in an
+ * accessibility mode if one is on, as Vitest names a screenshot (`<story id>--<width>-<theme>[-<mode>]`, runs of
+ * dashes made one).
  */
-export const referenceImage = (storyId: string, type: string, theme: Theme) =>
-  `${`${storyId}--${type}-${theme}`.replace(/[^\w-]+/g, '').replace(/-{2,}/g, '-')}.png`;
+export const referenceImage = (storyId: string, type: string, theme: Theme, mode?: string) =>
+  `${`${storyId}--${type}-${theme}${mode ? `-${mode}` : ''}`.replace(/[^\w-]+/g, '').replace(/-{2,}/g, '-')}.png`;
 
 /**
  * How a story's screenshot is taken, by `toMatchScreenshot` and by the byte-for-byte fast path
