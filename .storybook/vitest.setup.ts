@@ -24,9 +24,17 @@ const MODES = [
   {
     mode: 'text200',
     size: WIDTHS.desktop,
-    apply: (root: HTMLElement, on: boolean) => void (root.style.fontSize = on ? '200%' : ''),
+    apply: (root: HTMLElement, on: boolean) => {
+      root.style.fontSize = on ? '200%' : '';
+    },
   },
-  { mode: 'rtl', size: WIDTHS.phone, apply: (root: HTMLElement, on: boolean) => void (root.dir = on ? 'rtl' : '') },
+  {
+    mode: 'rtl',
+    size: WIDTHS.phone,
+    apply: (root: HTMLElement, on: boolean) => {
+      root.dir = on ? 'rtl' : '';
+    },
+  },
 ] as const;
 const inModes = (storyId: string) => storyId.startsWith('demo-') && !storyId.startsWith('demo-design-tokens');
 /** Sizes the window for the whole story at `size` (a taller story gets a taller window, up to MAX_HEIGHT). */
