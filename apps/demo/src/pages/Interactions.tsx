@@ -20,8 +20,10 @@ function burstSize(search: string): number {
  * How long one slice of the burst may capture before the page lets the browser paint: a frame at 60 Hz lasts
  * 16.7 ms, and a slice of 8 ms leaves the rest of it to React's render of the progress and the browser's style,
  * layout and paint, so frames keep coming at 60 Hz on a quiet machine (`pnpm bench` measures the frames and the long
- * tasks: a few of 50–63 ms remain, a garbage collection inside a slice or posthog-js serialising a batch). Slices of 40 ms, each followed by `scheduler.yield()` alone, gave a frame every
- * 117 ms (median) and a task of up to 1.1 s; 12 ms ones more long tasks, 5 ms ones a burst twice as long.
+ * tasks). The few long tasks of 50–63 ms left were the inspector relaying the whole page for each batch it listed,
+ * until its entries were laid out only near its visible part (styles.css, `.entries li`). Slices of 40 ms, each
+ * followed by `scheduler.yield()` alone, gave a frame every 117 ms (median) and a task of up to 1.1 s; 12 ms ones
+ * more long tasks, 5 ms ones a burst twice as long.
  */
 const SLICE_MS = 8;
 
