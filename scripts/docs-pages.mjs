@@ -12,10 +12,10 @@
 //   in the dark one, in .storybook/docs-screenshots/. A PNG byte for byte its reference passes; any other is compared
 //   pixel by pixel (pngjs), and one that differs leaves the actual image and a diff in test-results/docs-pages/.
 // Usage: `node scripts/docs-pages.mjs [--build | --url <a running Storybook>] [--only <docs id part>,… | --search]
-// [--update] [--verbose]`: `--build` builds the static Storybook (as published) and serves it (the suite's step);
-// otherwise against `pnpm storybook` (default http://127.0.0.1:6006, or STORYBOOK_PORT). `--update` writes the
-// reference images of the pages it opens: look at them, and commit them. Exit code 1 lists each failure (page, width,
-// theme, what).
+// [--update] [--verbose]`: `--build` builds the static Storybook (as published) and serves it (not a suite step:
+// 150–190 CPU-s, the README's "Storybook"); otherwise against `pnpm storybook` (default http://127.0.0.1:6006, or
+// STORYBOOK_PORT). `--update` writes the reference images of the pages it opens: look at them, and commit them.
+// Exit code 1 lists each failure (page, width, theme, what).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
