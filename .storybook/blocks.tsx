@@ -26,7 +26,7 @@ export function DocsPage() {
       <Primary />
       <Controls />
       <StatesGrid />
-      <Stories title="Each state" />
+      <Stories title="Each state" includePrimary={false} />
       <Changelog />
     </>
   );

@@ -11,19 +11,16 @@
 //   viewport: title, status, guidance, the first states) at the desktop width in the light theme and the phone width
 //   in the dark one, in .storybook/docs-screenshots/. A PNG byte for byte its reference passes; any other is compared
 //   pixel by pixel (pngjs), and one that differs leaves the actual image and a diff in test-results/docs-pages/.
-// Usage: `node scripts/docs-pages.mjs [--build | --url <a running Storybook>] [--only <docs id part>,… | --search]
-// [--update] [--verbose]`: `--build` builds the static Storybook (as published) and serves it (not a suite step:
-// 150–190 CPU-s, the README's "Storybook"); otherwise against `pnpm storybook` (default http://127.0.0.1:6006, or
-// STORYBOOK_PORT). `--update` writes the reference images of the pages it opens: look at them, and commit them.
+// Usage: `node scripts/docs-pages.mjs [--url <a running Storybook>] [--only <docs id part>,… | --search] [--update]
+// [--verbose]`, against `pnpm storybook` (default http://127.0.0.1:6006, or STORYBOOK_PORT); the suite runs it
+// against the static build (scripts/storybook-static.mjs). `--update` writes the reference images of the pages it
+// opens: look at them, and commit them.
 // Exit code 1 lists each failure (page, width, theme, what).
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
 import { PNG } from 'pngjs';
-import { preview } from 'vite';
 import { chromiumLaunchOptions, STABLE_PIXELS_ARGS } from '../tooling/chromium.mjs';
 
 const { values } = parseArgs({
@@ -32,7 +29,6 @@ const { values } = parseArgs({
     port: { type: 'string' },
     only: { type: 'string' },
     search: { type: 'boolean' },
-    build: { type: 'boolean' },
     update: { type: 'boolean' },
     verbose: { type: 'boolean' },
   },
@@ -57,33 +53,8 @@ const SHOT = { animations: 'disabled', caret: 'hide', volatile: '[data-volatile]
 /** A pixel differs when a channel is off by more than this (anti-aliasing noise stays under it). */
 const CHANNEL_TOLERANCE = 16;
 
-/**
- * `--build`: the static Storybook, built as it is published (`storybook build`), served by Vite's preview server on
- * a free port: 12 s and 19 CPU-s to build, where a dev server bundled each page's stories as it was first opened.
- */
-async function serveBuilt() {
-  const root = join(import.meta.dirname, '..', 'node_modules', '.cache', 'docs-pages');
-  const outDir = join(root, 'storybook-static');
-  const bin = join(dirname(createRequire(import.meta.url).resolve('storybook/package.json')), 'dist/bin/dispatcher.js');
-  const built = spawnSync(process.execPath, [bin, 'build', '--quiet', '-o', outDir], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
-  });
-  if (built.status !== 0) throw new Error(`storybook build failed (exit ${built.status})`);
-  return preview({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    build: { outDir: 'storybook-static' },
-    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-  });
-}
 rmSync(RESULTS, { recursive: true, force: true });
-const server = values.build ? await serveBuilt() : undefined;
-const base =
-  server?.resolvedUrls?.local[0]?.replace(/\/$/, '') ??
-  values.url ??
-  `http://127.0.0.1:${process.env.STORYBOOK_PORT ?? 6006}`;
+const base = values.url ?? `http://127.0.0.1:${process.env.STORYBOOK_PORT ?? 6006}`;
 
 /**
  * Compares a docs page's screenshot with its reference image: equal bytes pass at once (Chromium encodes the same
@@ -253,14 +224,40 @@ try {
   // --search: only the search and status check (a few seconds), no docs page opened.
   for (const { name, width, height, theme } of values.search ? [] : WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height } });
+    // The docs page Storybook's preview has rendered last (its `docsRendered` event).
+    await context.addInitScript(() => {
+      let channel;
+      Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
+        configurable: true,
+        get: () => channel,
+        set(value) {
+          channel = value;
+          value.on('docsRendered', (id) => {
+            window.__docsRendered = id;
+          });
+        },
+      });
+    });
     const page = await context.newPage();
-    for (const entry of entries) {
+    for (const [i, entry] of entries.entries()) {
       const where = `${entry.id} at ${name}, ${theme}`;
-      /** Opens the page and waits until it has settled; the page as the reader sees it then. */
+      /**
+       * Opens the page and waits until it has settled; the page as the reader sees it then. The first page is opened
+       * by its address; each next one as a reader moves on from the sidebar, in the same preview (Storybook's manager
+       * sends its `setCurrentStory` event): a page load per docs page booted the preview 72 times (0.5 CPU-s each).
+       */
       const open = async () => {
-        await page.goto(`${base}/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=docs&globals=theme:${theme}`, {
-          timeout: 180_000,
-        });
+        if (i === 0 || page.url() === 'about:blank')
+          await page.goto(
+            `${base}/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=docs&globals=theme:${theme}`,
+            { timeout: 180_000 },
+          );
+        else
+          await page.evaluate(
+            (storyId) => window.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'docs' }),
+            entry.id,
+          );
+        await page.waitForFunction((id) => window.__docsRendered === id, entry.id, { timeout: 300_000 });
         await page.waitForSelector('.sbdocs', { timeout: 300_000 });
         // Settled: every frame says its story rendered (and played), and the heights hold still for a second.
         let last = '';
@@ -332,7 +329,6 @@ try {
   }
 } finally {
   await browser.close();
-  await server?.close();
 }
 const pages = entries.length * WIDTHS.length;
 if (!values.search)

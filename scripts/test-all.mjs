@@ -51,6 +51,15 @@ const steps = [
     ['vitest', 'run', '--project', 'storybook'],
     { alongside: true, after: 'end-to-end journeys (Chromium)' },
   ],
+  // The Storybook a designer opens, as published (issue 37): the static build, its docs pages (opened at their top,
+  // every frame whole, compared with their reference images) and every story in forced colours and reduced motion.
+  // About 140 CPU-s alone, much of its 185 s waiting for frames to settle; at nice 5 from the start, it fills the
+  // CPU the journeys leave while they wait on their timers.
+  [
+    'Storybook as published: docs pages (opened at their top, every frame whole, reference images) and every story in forced colours and reduced motion (Chromium)',
+    ['node', 'scripts/storybook-static.mjs'],
+    { alongside: true, nice: 5 },
+  ],
   // Every package's configs as the projects of one Vitest run (vitest.packages.config.ts), the browser tests launched
   // alike in one Chromium: 207 CPU-s, against 261 as ten turbo tasks of one or two Vitest processes each (2026-11-28,
   // the packages' tests alone).
