@@ -70,7 +70,9 @@ const rendered = (id) =>
     .waitForFunction(
       (id) => {
         const render = window.__STORYBOOK_PREVIEW__?.currentRender;
-        return render?.id === id && ['finished', 'completed', 'errored', 'aborted'].includes(render.phase) && render.phase;
+        return (
+          render?.id === id && ['finished', 'completed', 'errored', 'aborted'].includes(render.phase) && render.phase
+        );
       },
       id,
       { timeout: 60_000 },
