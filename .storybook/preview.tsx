@@ -12,11 +12,12 @@ import './docs.css';
 import { testFlags } from '../packages/flags/src/test-flags';
 import { flagsToolbar } from '../packages/flags/src/testing';
 import { DocsPage } from './blocks';
+import { showFocusOrder } from './focus-order';
 import { StoryFrame } from './frames';
 import { applyTheme, storyTestHooks, type Theme, WIDTHS, type Width } from './widths';
 
 /** The accessibility modes' values when off (initialGlobals; a docs frame's URL names only the others). */
-const MODE_DEFAULTS: Record<string, string> = { direction: 'ltr', textSize: '100', motion: 'full' };
+const MODE_DEFAULTS: Record<string, string> = { direction: 'ltr', textSize: '100', motion: 'full', focusOrder: 'off' };
 
 interface FrameParameters {
   /** The width the story opens at (a default: the toolbar can change it). Without it: the canvas's width. */
@@ -48,7 +49,8 @@ const withTheme: Decorator = (Story, { globals, viewMode }) => {
  * The toolbar's accessibility modes, on the story's page (the canvas, or a docs page's frame, which gets them in its
  * URL): right-to-left text (`dir="rtl"` on the root), text at 200 % (the root's font size: every size in the
  * tokens is in rem; WCAG 1.4.4) and reduced motion (`data-motion="reduce"` on the root: tokens.css applies the same
- * rule as under `prefers-reduced-motion: reduce`). Forced colours cannot be switched from a page's script: Chromium's
+ * rule as under `prefers-reduced-motion: reduce`), and the focus order (each element Tab reaches, numbered in that
+ * order: focus-order.ts). Forced colours cannot be switched from a page's script: Chromium's
  * DevTools (Rendering → Emulate CSS media feature forced-colors) does it; the demo's journeys test it
  * (apps/demo/e2e/accessibility.spec.ts).
  */
@@ -65,6 +67,11 @@ const withAccessibilityModes: Decorator = (Story, { globals, viewMode }) => {
     if (motion) root.dataset.motion = motion;
     else delete root.dataset.motion;
   }, [direction, textSize, motion, viewMode]);
+  // Focus order: every element Tab reaches, numbered in that order over the story (focus-order.ts).
+  const focusOrder = globals.focusOrder === 'on';
+  useEffect(() => {
+    if (viewMode === 'story' && focusOrder) return showFocusOrder(document);
+  }, [focusOrder, viewMode]);
   return <Story />;
 };
 
@@ -176,7 +183,7 @@ const withDocsFrame: Decorator = (Story, context) => {
       title={`${context.title}: ${context.name}`}
       theme={context.globals.theme === 'dark' ? 'dark' : 'light'}
       modes={Object.fromEntries(
-        ['direction', 'textSize', 'motion'].flatMap((name) => {
+        Object.keys(MODE_DEFAULTS).flatMap((name) => {
           const value = String(context.globals[name] ?? MODE_DEFAULTS[name]);
           return value !== MODE_DEFAULTS[name] ? [[name, value]] : [];
         }),
@@ -225,6 +232,10 @@ const preview: Preview = {
     motion: mode('Motion (reduced: as under prefers-reduced-motion: reduce)', 'Motion', 'play', {
       full: 'Full motion',
       reduce: 'Reduced motion',
+    }),
+    focusOrder: mode('Focus order (each element the Tab key reaches, numbered in that order)', 'Focus order', 'eye', {
+      off: 'Focus order hidden',
+      on: 'Focus order shown',
     }),
   },
   initialGlobals: { theme: 'light', ...MODE_DEFAULTS },

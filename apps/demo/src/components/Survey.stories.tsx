@@ -73,3 +73,32 @@ export const AnsweredOnAPhone: Story = {
     await waitFor(() => expect(canvas.getByRole('status')).toHaveFocus());
   },
 };
+
+/**
+ * A check of the toolbar's Focus order (`.storybook/focus-order.ts`), not a state: each element the Tab key reaches
+ * is numbered in the order it reaches it, its outline drawn over the element; the unanswered rating is one stop (its
+ * first radio), the text box, Submit and Not now the next three.
+ */
+export const FocusOrderShown: Story = {
+  tags: ['!autodocs', '!dev', 'check'],
+  globals: { focusOrder: 'on' },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('region', { name: 'Survey' });
+    const marks = await waitFor(() => {
+      const drawn = [...document.querySelectorAll<HTMLElement>('[data-focus-order-index]')];
+      expect(drawn).toHaveLength(4);
+      return drawn;
+    });
+    (document.activeElement as HTMLElement | null)?.blur();
+    for (const [i, mark] of marks.entries()) {
+      await userEvent.tab();
+      const focused = document.activeElement?.getBoundingClientRect();
+      const outline = mark.getBoundingClientRect();
+      await expect(mark.dataset.focusOrderIndex).toBe(String(i + 1));
+      await expect(mark.textContent).toBe(String(i + 1));
+      await expect([outline.left, outline.top, outline.width, outline.height].map(Math.round)).toEqual(
+        [focused?.left, focused?.top, focused?.width, focused?.height].map((n) => Math.round(n ?? Number.NaN)),
+      );
+    }
+  },
+};
