@@ -13,8 +13,9 @@ import { referenceImage, WIDTHS } from './widths';
 
 /**
  * The docs page of every component (preview.tsx's `docs.page`): Storybook's own page (title, description, the
- * primary story and its controls, every story) with what a designer also looks for: the component's status, every
- * state side by side at phone and desktop width, light and dark, and what changed in its package.
+ * primary story and its controls, every other story: the primary is not drawn twice, as each frame costs a reader's
+ * browser a Storybook preview) with what a designer also looks for: the component's status, every state side by
+ * side at phone and desktop width, light and dark, and what changed in its package.
  */
 export function DocsPage() {
   return (

@@ -2,8 +2,8 @@
 // The stories in the accessibility modes a page's script cannot switch: every story (not a `check`) opened in
 // Chromium with forced colours (`forced-colors: active`, Windows High Contrast) and reduced motion
 // (`prefers-reduced-motion: reduce`) emulated, its play function run as Storybook runs it, then axe (the axe-core the
-// a11y addon uses) on the story's root. One render and one axe pass per story, no screenshots. Not a step of the
-// suite: the story tests' step would grow by a render and an axe run per story (more than the ~20 s it may grow).
+// a11y addon uses) on the story's root. One render and one axe pass per story, no screenshots. The suite runs it
+// against the static Storybook (scripts/storybook-static.mjs).
 // Usage: `node scripts/story-modes.mjs [--url <a running Storybook>] [--only <story id part>,…]`, against
 // `pnpm storybook` (default http://127.0.0.1:6006, or STORYBOOK_PORT). Exit code 1 lists each story whose play
 // function failed or which axe found violations in, in these modes, each node with its figures; a node axe is wrong
