@@ -1,8 +1,8 @@
 import { DocsContainer, type DocsContainerProps } from '@storybook/addon-docs/blocks';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { type PropsWithChildren, StrictMode, useEffect as useReactEffect, useState as useReactState } from 'react';
-import { GLOBALS_UPDATED } from 'storybook/internal/core-events';
-import { useEffect, useGlobals } from 'storybook/preview-api';
+import { GLOBALS_UPDATED, PLAY_FUNCTION_THREW_EXCEPTION } from 'storybook/internal/core-events';
+import { addons, useEffect, useGlobals } from 'storybook/preview-api';
 import { themes } from 'storybook/theming';
 // The demo's design tokens and base element styles (font, colours, buttons, code): stories look like
 // the app that composes them instead of rendering unstyled.
@@ -117,6 +117,14 @@ if (docsFrame()) {
   HTMLElement.prototype.focus = function focusWithoutScrolling(this: HTMLElement, options?: FocusOptions) {
     focus.call(this, { ...options, preventScroll: true });
   };
+  // A play function that throws in a frame leaves the story half-played, with no panel to say so: the frame is
+  // marked with the error (`data-docs-frame-error`), which the docs-page test (scripts/docs-pages.mjs) fails on.
+  addons.ready().then((channel) =>
+    channel.on(PLAY_FUNCTION_THREW_EXCEPTION, (error: { message?: string } | undefined) => {
+      const frame = docsFrame();
+      if (frame) frame.dataset.docsFrameError = String(error?.message ?? error);
+    }),
+  );
 }
 
 /**

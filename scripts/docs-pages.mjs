@@ -143,6 +143,11 @@ function readPage() {
         height: frame.clientHeight,
         width: frame.offsetWidth,
         claimed: Number(frame.dataset.width) || null,
+        // The story in the frame failed: its play function threw (preview.tsx marks the frame), or it could not
+        // render (Storybook's error display).
+        errored:
+          frame.dataset.docsFrameError ??
+          (doc?.body?.classList.contains('sb-show-errordisplay') ? 'it could not render' : undefined),
         scrollTop: Math.round(scroller?.scrollTop ?? 0),
         scrollHeight: scroller?.scrollHeight ?? 0,
         story: root ? Math.ceil(root.getBoundingClientRect().bottom + (doc?.defaultView?.scrollY ?? 0)) : 0,
@@ -318,6 +323,7 @@ try {
           );
         if (frame.claimed && frame.width < frame.claimed)
           failures.push(`${where}: "${frame.title}" is ${frame.width} px wide, not the ${frame.claimed} px it claims`);
+        if (frame.errored) failures.push(`${where}: "${frame.title}" failed in its frame: ${frame.errored}`);
         if (frame.scrollTop !== 0) failures.push(`${where}: "${frame.title}" is scrolled ${frame.scrollTop} px inside`);
         if (frame.scrollHeight > frame.height + 1 || frame.story > frame.height + 1)
           failures.push(

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The stories in the accessibility modes a page's script cannot switch: every story (not a `check`) opened in
 // Chromium with forced colours (`forced-colors: active`, Windows High Contrast) and reduced motion
-// (`prefers-reduced-motion: reduce`) emulated, its play function run as Storybook runs it, then axe (the axe-core the
-// a11y addon uses) on the story's root. One render and one axe pass per story, no screenshots. The suite runs it
+// (`prefers-reduced-motion: reduce`) emulated, its play function run as Storybook runs it at each of the toolbar's
+// widths (phone, tablet, desktop: whatever width a story opens at, its interaction must pass at the one a designer
+// picks), then axe (the axe-core the a11y addon uses) on the story's root. Three renders and one axe pass per story,
+// no screenshots. The suite runs it
 // against the static Storybook (scripts/storybook-static.mjs).
 // Usage: `node scripts/story-modes.mjs [--url <a running Storybook>] [--only <story id part>,…]`, against
 // `pnpm storybook` (default http://127.0.0.1:6006, or STORYBOOK_PORT). Exit code 1 lists each story whose play
@@ -43,9 +45,19 @@ const knownExceptions = [
     holds: (node) => node.drawn !== undefined && node.drawn.ratio >= node.drawn.expected,
   },
 ];
+/**
+ * The toolbar's widths (.storybook/widths.ts's WIDTHS): every story's interaction runs at each, whatever width it
+ * opens at, as when a designer picks one in the toolbar; axe runs at the last.
+ */
+const WIDTHS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'tablet', width: 820, height: 1180 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
 const browser = await chromium.launch(chromiumLaunchOptions());
-const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-// A play function's failure, as Storybook's preview announces it on its channel.
+const context = await browser.newContext({ viewport: WIDTHS[0] });
+// What Storybook's preview announces on its channel: a play function's failure, and a story's render finished (its
+// play function run).
 await context.addInitScript(() => {
   let channel;
   Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
@@ -56,6 +68,9 @@ await context.addInitScript(() => {
       value.on('playFunctionThrewException', (error) => {
         window.__playError = String(error?.message ?? error);
       });
+      value.on('storyFinished', ({ storyId, status }) => {
+        window.__finished = { storyId, status };
+      });
     },
   });
 });
@@ -64,15 +79,14 @@ await page.emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
 const failures = [];
 const excepted = [];
 const started = Date.now();
-/** Storybook's preview has rendered `id` and run its play function (or failed): its phase then, or 'timed out'. */
+/** Storybook's preview has rendered `id` and run its play function (or failed): how it ended, or 'timed out'. */
 const rendered = (id) =>
   page
     .waitForFunction(
       (id) => {
+        if (window.__finished?.storyId === id) return window.__finished.status;
         const render = window.__STORYBOOK_PREVIEW__?.currentRender;
-        return (
-          render?.id === id && ['finished', 'completed', 'errored', 'aborted'].includes(render.phase) && render.phase
-        );
+        return render?.id === id && ['errored', 'aborted'].includes(render.phase) && render.phase;
       },
       id,
       { timeout: 60_000 },
@@ -82,25 +96,42 @@ const rendered = (id) =>
       () => 'timed out',
     );
 try {
-  // One preview for every story, switched as Storybook's manager switches it (its `setCurrentStory` event), as the
-  // story tests keep one page: a page load per story booted the preview (about 0.35 CPU-s) 101 times.
-  await page.goto(`${base}/iframe.html?id=${encodeURIComponent(stories[0].id)}&viewMode=story`, { timeout: 120_000 });
-  await page.addScriptTag({ path: axe });
+  // One preview for every story, switched as Storybook's manager switches it (its `setCurrentStory` event, and
+  // `forceRemount` to play a story again at the next width), as the story tests keep one page: a page load per story
+  // booted the preview (about 0.35 CPU-s) 101 times.
   for (const [i, story] of stories.entries()) {
     if (process.env.VERBOSE) console.log(story.id);
-    await page.evaluate(() => {
-      window.__playError = undefined;
-    });
-    if (i > 0)
-      await page.evaluate(
-        (storyId) => window.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'story' }),
-        story.id,
-      );
-    // Done: the story rendered and its play function ran (or failed).
-    const phase = await rendered(story.id);
-    const playError = await page.evaluate(() => window.__playError);
-    if (!['finished', 'completed'].includes(phase) || playError)
-      failures.push(`${story.id}: ${playError ? `its play function failed: ${playError}` : phase}`);
+    for (const [j, size] of WIDTHS.entries()) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      if (i === 0 && j === 0) {
+        // `a11y.manual`: the a11y addon's own axe run after every render is left out (its report would fail a story
+        // on what knownExceptions excuses); this script runs axe itself, once per story.
+        await page.goto(
+          `${base}/iframe.html?id=${encodeURIComponent(story.id)}&viewMode=story&globals=a11y.manual:!true`,
+          {
+            timeout: 120_000,
+          },
+        );
+        await page.addScriptTag({ path: axe });
+      } else
+        await page.evaluate(
+          ({ storyId, again }) => {
+            window.__playError = undefined;
+            window.__finished = undefined;
+            const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
+            if (again) channel.emit('forceRemount', { storyId });
+            else channel.emit('setCurrentStory', { storyId, viewMode: 'story' });
+          },
+          { storyId: story.id, again: j > 0 },
+        );
+      // Done: the story rendered and its play function ran (or failed).
+      const ended = await rendered(story.id);
+      const playError = await page.evaluate(() => window.__playError);
+      if (ended !== 'success' || playError)
+        failures.push(
+          `${story.id}: at ${size.name} width, ${playError ? `its play function failed: ${playError}` : ended}`,
+        );
+    }
     const nodes = await page.evaluate(async () => {
       const { violations } = await window.axe.run('#storybook-root', {
         resultTypes: ['violations'],
@@ -146,7 +177,8 @@ try {
 }
 const bad = new Set(failures.map((f) => f.split(':')[0])).size;
 console.log(
-  `story modes (forced colours, reduced motion): ${stories.length - bad} of ${stories.length} stories passed in ` +
+  `story modes (forced colours, reduced motion; phone, tablet and desktop width): ${stories.length - bad} of ` +
+    `${stories.length} stories passed in ` +
     `${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
 // The excused nodes: one line per story and reason (each node with VERBOSE=1).
