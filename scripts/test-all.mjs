@@ -52,14 +52,14 @@ const steps = [
     { alongside: true, after: 'end-to-end journeys (Chromium)' },
   ],
   // The Storybook a designer opens, as published (issue 37): the static build, its docs pages (opened at their top,
-  // every frame whole, compared with their reference images) and every story in forced colours and reduced motion.
-  // 143 CPU-s alone, much of its 185 s waiting for frames to settle; at nice 5 from the start, it fills the CPU the
-  // journeys leave while they wait on their timers (about 1 core for 70 s) and ends before the main line: on
-  // 2026-12-07 the run went from 374 s (613 CPU-s, ci63) to 418 and 421 s (733 and 746).
+  // every frame whole, compared with their reference images) and every story in forced colours and reduced motion at
+  // every toolbar width. 143–169 CPU-s alone, much of its 185–227 s waiting for frames to settle; at nice 5 from the
+  // start, it fills the CPU the journeys leave while they wait on their timers (about 1 core for 70 s) and ends before
+  // the main line: on 2026-12-07 the run went from 374 s (613 CPU-s, ci63) to 418 and 421 s (733 and 746).
   // A docs page and a story each cost a Storybook preview's boot when loaded (0.5 CPU-s): both scripts walk one
   // preview, switched as the manager switches it.
   [
-    'Storybook as published: docs pages (opened at their top, every frame whole, reference images) and every story in forced colours and reduced motion (Chromium)',
+    'Storybook as published: docs pages (opened at their top, every frame whole, reference images) and every story in forced colours and reduced motion at every toolbar width (Chromium)',
     ['node', 'scripts/storybook-static.mjs'],
     { alongside: true, nice: 5 },
   ],
