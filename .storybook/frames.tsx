@@ -78,6 +78,8 @@ export function StoryFrame({
     const element = frame.current;
     if (!element) return;
     element.dataset.docsFrame = 'loading';
+    // A failed play function's mark (preview.tsx) belongs to the story the frame showed before.
+    delete element.dataset.docsFrameError;
     if (height) return;
     let observer: ResizeObserver | undefined;
     let played: MutationObserver | undefined;

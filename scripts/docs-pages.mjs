@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
 import { PNG } from 'pngjs';
 import { chromiumLaunchOptions, STABLE_PIXELS_ARGS } from '../tooling/chromium.mjs';
+import { recordChannelEvents } from './storybook-channel.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -230,19 +231,7 @@ try {
   for (const { name, width, height, theme } of values.search ? [] : WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height } });
     // The docs page Storybook's preview has rendered last (its `docsRendered` event).
-    await context.addInitScript(() => {
-      let channel;
-      Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
-        configurable: true,
-        get: () => channel,
-        set(value) {
-          channel = value;
-          value.on('docsRendered', (id) => {
-            window.__docsRendered = id;
-          });
-        },
-      });
-    });
+    await recordChannelEvents(context, { docsRendered: '__docsRendered' });
     const page = await context.newPage();
     for (const [i, entry] of entries.entries()) {
       const where = `${entry.id} at ${name}, ${theme}`;

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../tooling/chromium.mjs';
+import { recordChannelEvents } from './storybook-channel.mjs';
 
 const { values } = parseArgs({ options: { url: { type: 'string' }, only: { type: 'string' } } });
 const base = values.url ?? `http://127.0.0.1:${process.env.STORYBOOK_PORT ?? 6006}`;
@@ -58,22 +59,7 @@ const browser = await chromium.launch(chromiumLaunchOptions());
 const context = await browser.newContext({ viewport: WIDTHS[0] });
 // What Storybook's preview announces on its channel: a play function's failure, and a story's render finished (its
 // play function run).
-await context.addInitScript(() => {
-  let channel;
-  Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
-    configurable: true,
-    get: () => channel,
-    set(value) {
-      channel = value;
-      value.on('playFunctionThrewException', (error) => {
-        window.__playError = String(error?.message ?? error);
-      });
-      value.on('storyFinished', ({ storyId, status }) => {
-        window.__finished = { storyId, status };
-      });
-    },
-  });
-});
+await recordChannelEvents(context, { playFunctionThrewException: '__playError', storyFinished: '__finished' });
 const page = await context.newPage();
 await page.emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
 const failures = [];
@@ -126,7 +112,9 @@ try {
         );
       // Done: the story rendered and its play function ran (or failed).
       const ended = await rendered(story.id);
-      const playError = await page.evaluate(() => window.__playError);
+      const playError = await page.evaluate(
+        () => window.__playError && String(window.__playError.message ?? window.__playError),
+      );
       if (ended !== 'success' || playError)
         failures.push(
           `${story.id}: at ${size.name} width, ${playError ? `its play function failed: ${playError}` : ended}`,

@@ -4,7 +4,7 @@
 // - the docs-page test (scripts/docs-pages.mjs): every docs page at desktop (light) and phone (dark) width, opened at
 //   its top with every frame's story whole, and each component's page compared with its reference image;
 // - the accessibility modes a page's script cannot switch (scripts/story-modes.mjs): every story with forced colours
-//   and reduced motion emulated, its play function run, axe on it.
+//   and reduced motion emulated, its play function run at each toolbar width, axe on it.
 // A suite step (scripts/test-all.mjs). Usage: `node scripts/storybook-static.mjs [--only <id part>,…] [--update]`
 // (`--only` to both, `--update`: the docs pages' reference images). Exit code 1 if either failed; both always run.
 import { spawn, spawnSync } from 'node:child_process';
