@@ -8,9 +8,11 @@
 // - (without --only) find every component by the words on its Purpose page in Storybook's sidebar search, and see each
 //   component's status tag (stable under packages/, beta in the demo).
 // - look as its reference image shows it (the visual regression): each component's docs page as it opens (the
-//   viewport: title, status, guidance, the first states) at the desktop width in the light theme and the phone width
-//   in the dark one, in .storybook/docs-screenshots/. A PNG byte for byte its reference passes; any other is compared
-//   pixel by pixel (pngjs), and one that differs leaves the actual image and a diff in test-results/docs-pages/.
+//   viewport: title, status, guidance, the first states) at both widths in both themes, in
+//   .storybook/docs-screenshots/. A PNG byte for byte its reference passes; any other is compared pixel by pixel
+//   (pngjs), and one that differs leaves the actual image and a diff in test-results/docs-pages/. Every check above is
+//   made at the desktop width in the light theme and at the phone width in the dark one; the other theme at each width
+//   is opened for its screenshot and the docs text's theme, with only the frames its viewport shows drawn.
 // Usage: `node scripts/docs-pages.mjs [--url <a running Storybook>] [--only <docs id part>,… | --search] [--update]
 // [--verbose]`, against `pnpm storybook` (default http://127.0.0.1:6006, or STORYBOOK_PORT); the suite runs it
 // against the static build (scripts/storybook-static.mjs). `--update` writes the reference images of the pages it
@@ -43,6 +45,11 @@ const WIDTHS = [
 ];
 /** The narrowest width a story is drawn at on a docs page (.storybook/widths.ts's phone). */
 const PHONE_WIDTH = WIDTHS.find(({ name }) => name === 'phone').width;
+/**
+ * How many of a docs page's frames its viewport can show (the primary story's, under the title, status and
+ * guidance): the other theme's pass draws these and no more.
+ */
+const VIEWPORT_FRAMES = 1;
 /** How long a page's frames may take to render and play (an upper bound, not a wait). */
 const SETTLE_MS = 120_000;
 
@@ -142,6 +149,7 @@ function readPage() {
         title: frame.title,
         state,
         height: frame.clientHeight,
+        top: Math.round(frame.getBoundingClientRect().top),
         width: frame.offsetWidth,
         claimed: Number(frame.dataset.width) || null,
         // The story in the frame failed: its play function threw (preview.tsx marks the frame), or it could not
@@ -225,6 +233,53 @@ async function checkFindable() {
   );
 }
 
+/**
+ * The page once its frames (the first `drawn` of them) say their stories rendered (and played) and the heights have
+ * held still for a second.
+ */
+async function settled(page, where, drawn = Number.POSITIVE_INFINITY) {
+  let last = '';
+  let still = 0;
+  const until = Date.now() + SETTLE_MS;
+  for (;;) {
+    const seen = await page.evaluate(readPage);
+    const frames = seen.frames.slice(0, drawn);
+    const key = JSON.stringify(frames.map((f) => [f.state, f.height]));
+    still = key === last && frames.every((f) => f.state === undefined || f.state === 'played') ? still + 1 : 0;
+    last = key;
+    if (still >= 4) return seen;
+    if (Date.now() > until) {
+      failures.push(`${where}: frames never settled (${key})`);
+      return seen;
+    }
+    await page.waitForTimeout(250);
+  }
+}
+
+/** The docs text (its background and title) is in `theme`. */
+function inTheme(seen, theme, where) {
+  const dark = seen.background < 0.2 && (seen.text ?? 1) > 0.5;
+  const light = seen.background > 0.8 && (seen.text ?? 0) < 0.2;
+  if (theme === 'dark' ? !dark : !light)
+    failures.push(
+      `${where}: the docs text is not in the ${theme} theme (luminance: background ${seen.background.toFixed(2)}, title ${seen.text?.toFixed(2)})`,
+    );
+}
+
+/** The visual regression: the docs page's viewport, compared with its reference image `name`. */
+async function compareScreen(page, seen, name, where) {
+  const shot = await page.screenshot({
+    animations: SHOT.animations,
+    caret: SHOT.caret,
+    mask: [
+      page.locator(SHOT.volatile),
+      ...seen.frames.map((_, i) => page.frameLocator('.sbdocs iframe').nth(i).locator(SHOT.volatile)),
+    ],
+  });
+  const differs = compareWithReference(name, shot);
+  if (differs) failures.push(`${where}: ${differs}`);
+}
+
 try {
   if (!values.only) await checkFindable();
   // --search: only the search and status check (a few seconds), no docs page opened.
@@ -253,24 +308,7 @@ try {
           );
         await page.waitForFunction((id) => window.__docsRendered === id, entry.id, { timeout: 300_000 });
         await page.waitForSelector('.sbdocs', { timeout: 300_000 });
-        // Settled: every frame says its story rendered (and played), and the heights hold still for a second.
-        let last = '';
-        let still = 0;
-        const until = Date.now() + SETTLE_MS;
-        for (;;) {
-          const seen = await page.evaluate(readPage);
-          const key = JSON.stringify(seen.frames.map((f) => [f.state, f.height]));
-          still =
-            key === last && seen.frames.every((f) => f.state === undefined || f.state === 'played') ? still + 1 : 0;
-          last = key;
-          if (still >= 4) break;
-          if (Date.now() > until) {
-            failures.push(`${where}: frames never settled (${key})`);
-            break;
-          }
-          await page.waitForTimeout(250);
-        }
-        return page.evaluate(readPage);
+        return settled(page, where);
       };
       // A dev server reloads a page when it first bundles a dependency a story needs: opened again then.
       let seen;
@@ -283,27 +321,11 @@ try {
       if (values.verbose) console.log(where, JSON.stringify(seen));
       if (seen.scrollY !== 0) failures.push(`${where}: opened scrolled to ${seen.scrollY} px, not 0`);
       if (!seen.titleVisible) failures.push(`${where}: the title ${JSON.stringify(seen.title)} is not on screen`);
-      const dark = seen.background < 0.2 && (seen.text ?? 1) > 0.5;
-      const light = seen.background > 0.8 && (seen.text ?? 0) < 0.2;
-      if (theme === 'dark' ? !dark : !light)
-        failures.push(
-          `${where}: the docs text is not in the ${theme} theme (luminance: background ${seen.background.toFixed(2)}, title ${seen.text?.toFixed(2)})`,
-        );
+      inTheme(seen, theme, where);
       if (seen.focus !== 'body') failures.push(`${where}: the docs page's focus moved to a ${seen.focus}`);
       // The visual regression: a component's docs page (not its Purpose page, words for the sidebar's search) as
       // it opens.
-      if (entry.name !== 'Purpose') {
-        const shot = await page.screenshot({
-          animations: SHOT.animations,
-          caret: SHOT.caret,
-          mask: [
-            page.locator(SHOT.volatile),
-            ...seen.frames.map((_, i) => page.frameLocator('.sbdocs iframe').nth(i).locator(SHOT.volatile)),
-          ],
-        });
-        const differs = compareWithReference(`${entry.id}-${name}-${theme}.png`, shot);
-        if (differs) failures.push(`${where}: ${differs}`);
-      }
+      if (entry.name !== 'Purpose') await compareScreen(page, seen, `${entry.id}-${name}-${theme}.png`, where);
       for (const frame of seen.frames) {
         // A story is drawn at least a phone wide (.storybook/frames.tsx): in a narrower column, scaled down.
         if (frame.width < PHONE_WIDTH)
@@ -320,16 +342,54 @@ try {
           );
       }
     }
+    // The other theme, for the visual regression (and the docs text's theme) only: each component's docs page as it
+    // opens in that theme. Only what the screenshot shows is drawn: the first frames of each page (the viewport holds
+    // the primary story at most); the frames below are answered with an empty page, not booted (the width's pass
+    // above checked every frame).
+    const other = theme === 'light' ? 'dark' : 'light';
+    let frames = 0;
+    await page.route(
+      (url) => url.pathname.endsWith('/iframe.html') && url.searchParams.get('viewMode') === 'story',
+      (route) =>
+        ++frames <= VIEWPORT_FRAMES
+          ? route.continue()
+          : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Not drawn in this pass</title>' }),
+    );
+    for (const [i, entry] of entries.filter(({ name }) => name !== 'Purpose').entries()) {
+      const where = `${entry.id} at ${name}, ${other}`;
+      frames = 0;
+      // The first page opened by its address in that theme, each next one from the sidebar (as above).
+      if (i === 0)
+        await page.goto(`${base}/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=docs&globals=theme:${other}`, {
+          timeout: 180_000,
+        });
+      else
+        await page.evaluate(
+          (storyId) => window.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'docs' }),
+          entry.id,
+        );
+      await page.waitForFunction((id) => window.__docsRendered === id, entry.id, { timeout: 300_000 });
+      const seen = await settled(page, where, VIEWPORT_FRAMES);
+      if (values.verbose) console.log(where, JSON.stringify(seen));
+      if (seen.scrollY !== 0) failures.push(`${where}: opened scrolled to ${seen.scrollY} px, not 0`);
+      inTheme(seen, other, where);
+      const hidden = seen.frames.slice(VIEWPORT_FRAMES).find((frame) => frame.top < height);
+      if (hidden)
+        failures.push(`${where}: "${hidden.title}" is on screen but not drawn in this pass (raise VIEWPORT_FRAMES)`);
+      await compareScreen(page, seen, `${entry.id}-${name}-${other}.png`, where);
+    }
     await context.close();
   }
 } finally {
   await browser.close();
 }
-const pages = entries.length * WIDTHS.length;
+const components = entries.filter(({ name }) => name !== 'Purpose').length;
+const pages = (entries.length + components) * WIDTHS.length;
 if (!values.search)
   console.log(
     `docs pages: ${pages - new Set(failures.map((f) => f.split(':')[0])).size} of ${pages} as expected ` +
-      `(${entries.length} pages × ${WIDTHS.length} widths) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `(${entries.length} pages × ${WIDTHS.length} widths, and ${components} components' pages in the other theme at each) ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 if (failures.length) {
   console.error(failures.map((f) => `  ✘ ${f}`).join('\n'));
