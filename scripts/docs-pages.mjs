@@ -283,7 +283,9 @@ async function compareScreen(page, seen, name, where) {
 try {
   if (!values.only) await checkFindable();
   // --search: only the search and status check (a few seconds), no docs page opened.
-  for (const { name, width, height, theme } of values.search ? [] : WIDTHS) {
+  // The widths side by side, each in its own browser context: much of a page's time is waiting for its frames to
+  // settle, and the two waits overlap.
+  const read = async ({ name, width, height, theme }) => {
     const context = await browser.newContext({ viewport: { width, height } });
     // The docs page Storybook's preview has rendered last (its `docsRendered` event).
     await recordChannelEvents(context, { docsRendered: '__docsRendered' });
@@ -379,7 +381,8 @@ try {
       await compareScreen(page, seen, `${entry.id}-${name}-${other}.png`, where);
     }
     await context.close();
-  }
+  };
+  await Promise.all((values.search ? [] : WIDTHS).map(read));
 } finally {
   await browser.close();
 }

@@ -42,7 +42,11 @@ const run = (script, ...args) =>
     child.on('close', (code) => resolve(code ?? 1));
   });
 try {
-  const codes = [await run('docs-pages.mjs', ...(values.update ? ['--update'] : [])), await run('story-modes.mjs')];
+  // Side by side: both spend much of their time waiting for a story or a frame to settle.
+  const codes = await Promise.all([
+    run('docs-pages.mjs', ...(values.update ? ['--update'] : [])),
+    run('story-modes.mjs'),
+  ]);
   process.exitCode = codes.some((code) => code !== 0) ? 1 : 0;
 } finally {
   await server.close();

@@ -53,9 +53,11 @@ const steps = [
   ],
   // The Storybook a designer opens, as published (issue 37): the static build, its docs pages (opened at their top,
   // every frame whole, compared with their reference images) and every story in forced colours and reduced motion at
-  // every toolbar width. 143–169 CPU-s alone, much of its 185–227 s waiting for frames to settle; at nice 5 from the
-  // start, it fills the CPU the journeys leave while they wait on their timers (about 1 core for 70 s) and ends before
-  // the main line: on 2026-12-07 the run went from 374 s (613 CPU-s, ci63) to 418 and 421 s (733 and 746).
+  // every toolbar width. 187 CPU-s and 143 s alone (its scripts side by side: much of their time is waiting for
+  // frames to settle); at nice 5 from the start, it fills the CPU the journeys leave while they wait on their timers
+  // (about 1 core for 70 s). On 2026-12-07 the run went from 374 s (613 CPU-s, ci63) to 418 and 421 s (733 and 746)
+  // with the docs pages in one theme per width and the modes at one width; with both themes and every width, its
+  // scripts one after the other, 499 s (792: it ended the run 90 s after the main line, at 0.3 to 0.6 cores).
   // A docs page and a story each cost a Storybook preview's boot when loaded (0.5 CPU-s): both scripts walk one
   // preview, switched as the manager switches it.
   [
