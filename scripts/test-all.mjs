@@ -57,7 +57,8 @@ const steps = [
   // frames to settle); at nice 5 from the start, it fills the CPU the journeys leave while they wait on their timers
   // (about 1 core for 70 s). On 2026-12-07 the run went from 374 s (613 CPU-s, ci63) to 418 and 421 s (733 and 746)
   // with the docs pages in one theme per width and the modes at one width; with both themes and every width, its
-  // scripts one after the other, 499 s (792: it ended the run 90 s after the main line, at 0.3 to 0.6 cores).
+  // scripts one after the other, 499 s (792: it ended the run 90 s after the main line, at 0.3 to 0.6 cores); side
+  // by side, 400 s (733, ci68: it ended at about 293 s).
   // A docs page and a story each cost a Storybook preview's boot when loaded (0.5 CPU-s): both scripts walk one
   // preview, switched as the manager switches it.
   [
