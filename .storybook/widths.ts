@@ -1,12 +1,11 @@
 /**
- * The widths a designer reviews, in one place: the toolbar's viewport presets, a story's default width
- * (`parameters: { width: 'phone' }`), the docs page's frames and the visual regression screenshots.
+ * The widths a designer reviews (tooling/widths.mjs, shared with the Node scripts): the toolbar's viewport presets, a
+ * story's default width (`parameters: { width: 'phone' }`), the docs page's frames and the visual regression
+ * screenshots; and how a screenshot is taken.
  */
-export const WIDTHS = {
-  phone: { name: 'Phone (390 × 844)', width: 390, height: 844, type: 'mobile' },
-  tablet: { name: 'Tablet (820 × 1180)', width: 820, height: 1180, type: 'tablet' },
-  desktop: { name: 'Desktop (1280 × 800)', width: 1280, height: 800, type: 'desktop' },
-} as const;
+import { SCREENSHOT, WIDTHS } from '../tooling/widths.mjs';
+
+export { SCREENSHOT, WIDTHS };
 export type Width = keyof typeof WIDTHS;
 
 /** The colour themes of the tokens (`[data-theme="dark"]` in apps/demo/src/tokens.css). */
@@ -20,13 +19,6 @@ export type Theme = (typeof THEMES)[number];
  */
 export const referenceImage = (storyId: string, type: string, theme: Theme, mode?: string) =>
   `${`${storyId}--${type}-${theme}${mode ? `-${mode}` : ''}`.replace(/[^\w-]+/g, '').replace(/-{2,}/g, '-')}.png`;
-
-/**
- * How a story's screenshot is taken, by `toMatchScreenshot` and by the byte-for-byte fast path
- * (.storybook/reference-images.ts) alike: animations stopped, caret hidden, and what changes from run to run (a
- * measured duration, a time), marked `data-volatile`, masked.
- */
-export const SCREENSHOT = { animations: 'disabled', caret: 'hide', volatile: '[data-volatile]' } as const;
 
 /** Shows `theme` on `element` (the tokens' dark theme is an attribute; light is its absence). */
 export function applyTheme(element: HTMLElement, theme: Theme) {

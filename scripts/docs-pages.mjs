@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
 import { PNG } from 'pngjs';
 import { chromiumLaunchOptions, STABLE_PIXELS_ARGS } from '../tooling/chromium.mjs';
+import { SCREENSHOT, WIDTHS as STORY_WIDTHS } from '../tooling/widths.mjs';
 import { recordChannelEvents } from './storybook-channel.mjs';
 
 const { values } = parseArgs({
@@ -37,13 +38,13 @@ const { values } = parseArgs({
   },
 });
 
-/** The widths a docs page is read at (.storybook/widths.ts's phone and desktop). */
+/** The widths a docs page is read at (tooling/widths.mjs's phone and desktop). */
 const WIDTHS = [
-  { name: 'desktop', width: 1280, height: 800, theme: 'light' },
+  { ...STORY_WIDTHS.desktop, name: 'desktop', theme: 'light' },
   // The phone's pass reads the pages in the dark theme (the toolbar's Theme), so both themes are read once.
-  { name: 'phone', width: 390, height: 844, theme: 'dark' },
+  { ...STORY_WIDTHS.phone, name: 'phone', theme: 'dark' },
 ];
-/** The narrowest width a story is drawn at on a docs page (.storybook/widths.ts's phone). */
+/** The narrowest width a story is drawn at on a docs page (tooling/widths.mjs's phone). */
 const PHONE_WIDTH = WIDTHS.find(({ name }) => name === 'phone').width;
 /**
  * How many of a docs page's frames its viewport can show (the primary story's, under the title, status and
@@ -56,8 +57,6 @@ const SETTLE_MS = 120_000;
 /** The docs pages' reference images, and where a run leaves what differs from them. */
 const REFERENCES = join(import.meta.dirname, '..', '.storybook', 'docs-screenshots');
 const RESULTS = join(import.meta.dirname, '..', 'test-results', 'docs-pages');
-/** How a docs page's screenshot is taken: as the story tests take theirs (.storybook/widths.ts's SCREENSHOT). */
-const SHOT = { animations: 'disabled', caret: 'hide', volatile: '[data-volatile]' };
 /** A pixel differs when a channel is off by more than this (anti-aliasing noise stays under it). */
 const CHANNEL_TOLERANCE = 16;
 
@@ -269,11 +268,11 @@ function inTheme(seen, theme, where) {
 /** The visual regression: the docs page's viewport, compared with its reference image `name`. */
 async function compareScreen(page, seen, name, where) {
   const shot = await page.screenshot({
-    animations: SHOT.animations,
-    caret: SHOT.caret,
+    animations: SCREENSHOT.animations,
+    caret: SCREENSHOT.caret,
     mask: [
-      page.locator(SHOT.volatile),
-      ...seen.frames.map((_, i) => page.frameLocator('.sbdocs iframe').nth(i).locator(SHOT.volatile)),
+      page.locator(SCREENSHOT.volatile),
+      ...seen.frames.map((_, i) => page.frameLocator('.sbdocs iframe').nth(i).locator(SCREENSHOT.volatile)),
     ],
   });
   const differs = compareWithReference(name, shot);

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright';
 import { chromiumLaunchOptions } from '../tooling/chromium.mjs';
+import { WIDTHS as STORY_WIDTHS } from '../tooling/widths.mjs';
 import { recordChannelEvents } from './storybook-channel.mjs';
 
 const { values } = parseArgs({ options: { url: { type: 'string' }, only: { type: 'string' } } });
@@ -47,14 +48,10 @@ const knownExceptions = [
   },
 ];
 /**
- * The toolbar's widths (.storybook/widths.ts's WIDTHS): every story's interaction runs at each, whatever width it
+ * The toolbar's widths (tooling/widths.mjs): every story's interaction runs at each, whatever width it
  * opens at, as when a designer picks one in the toolbar; axe runs at the last.
  */
-const WIDTHS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'tablet', width: 820, height: 1180 },
-  { name: 'desktop', width: 1280, height: 800 },
-];
+const WIDTHS = Object.entries(STORY_WIDTHS).map(([name, { width, height }]) => ({ name, width, height }));
 const browser = await chromium.launch(chromiumLaunchOptions());
 const context = await browser.newContext({ viewport: WIDTHS[0] });
 // What Storybook's preview announces on its channel: a play function's failure, and a story's render finished (its
